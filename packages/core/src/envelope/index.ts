@@ -1,0 +1,2 @@
+// Why: barrel of the envelope module (public API re-exports).
+export {};

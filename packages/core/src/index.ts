@@ -1,0 +1,9 @@
+// Why: the public entry point of @repomem/core; everything exported here is documented API.
+export * from './envelope/index.js';
+export * from './errors.js';
+export * from './markdown/index.js';
+export * from './memory/index.js';
+export * from './policy/index.js';
+export * from './prompt/index.js';
+export * from './search/index.js';
+export * from './store/index.js';

@@ -1,0 +1,2 @@
+// Why: barrel of the markdown module (public API re-exports).
+export {};

@@ -1,0 +1,2 @@
+// Why: barrel of the prompt module (public API re-exports).
+export {};

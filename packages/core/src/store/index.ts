@@ -1,0 +1,3 @@
+// Why: barrel of the store module (public API re-exports).
+export * from './contract.js';
+export * from './paths.js';

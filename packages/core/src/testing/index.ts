@@ -1,0 +1,2 @@
+// Why: the published conformance suite entry point (@repomem/core/testing).
+export {};
