@@ -1,0 +1,2 @@
+// Why: placeholder.
+export {};

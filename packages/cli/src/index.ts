@@ -1,0 +1,2 @@
+// Why: placeholder; the CLI helper writes the real entry.
+export {};
