@@ -1,2 +1,24 @@
 // Why: barrel of the envelope module (public API re-exports).
-export {};
+export * from './envelope.js';
+export {
+  DEFAULT_LANE,
+  ENVELOPE_SCHEMA_VERSION,
+  isRepoSlug,
+  isRouteName,
+  KNOWN_ROUTES,
+  KNOWN_SOURCE_KINDS,
+  LANE_PATTERN,
+  LaneSchema,
+  RepoSlugSchema,
+  ROUTE_PATTERN,
+  RouteSchema,
+  repoSlugProblem,
+  TARGET_KINDS,
+  type TargetKind,
+  TargetKindSchema,
+} from './fields.js';
+export { gitRefComponentProblem } from './ref-encoding.js';
+export * from './thread-key.js';
+export * from './thread-state-ref.js';
+export type { ValidationIssue } from './validation-issues.js';
+export * from './variables.js';
