@@ -1,2 +1,5 @@
-// Why: barrel of the markdown module (public API re-exports).
-export {};
+// Why: barrel of the markdown module (public API re-exports): pure bullet operations on text.
+export * from './arguments.js';
+export * from './bullet.js';
+export * from './document.js';
+export * from './operations.js';

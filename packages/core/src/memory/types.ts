@@ -55,12 +55,19 @@ export interface OpenMemoryOptions {
 
 /** The memory facade: bullet edits with exact outcomes, search, and tree seeding. */
 export interface Memory {
+  /** The store documents are read from and written to. */
   readonly store: MemoryStore;
+  /** Access mode: `read-only` refuses writes with `READ_ONLY`, `disabled` refuses everything with `MEMORY_DISABLED`. */
   readonly mode: MemoryMode;
+  /** Add a bullet (outcomes `added`, `duplicate`, `missing_section`, `duplicate_section`). Bad arguments throw `INVALID_ARGUMENT`. */
   add(input: AddInput): Promise<UpdateOutcome>;
+  /** Rewrite the matched bullet (`replaced`, `collapsed`, `duplicate`, `no_match`, `ambiguous`, section outcomes). */
   replace(input: ReplaceInput): Promise<UpdateOutcome>;
+  /** Remove the matched bullet (`removed`, `no_match`, `ambiguous`, section outcomes). */
   remove(input: RemoveInput): Promise<UpdateOutcome>;
+  /** Append to `daily/<date>.md`, creating it when missing (`added`, `duplicate`, `duplicate_section`). */
   dailyAppend(input: DailyAppendInput): Promise<UpdateOutcome>;
+  /** Search the tree: the store's native search when declared, core's engine otherwise. */
   search(query: string, options?: SearchOptions): Promise<SearchResponse>;
   /** Read a document as UTF-8 text, or `undefined` when absent. */
   readText(path: string): Promise<string | undefined>;

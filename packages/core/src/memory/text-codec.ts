@@ -1,0 +1,32 @@
+// Why: memory documents are bytes in a store but text to the bullet operations; this is the one
+// place that decides a document is editable text (valid UTF-8, no NUL bytes) and refuses anything
+// else with BINARY_FILE, so a binary file is never rewritten.
+import { RepomemError } from '../errors.js';
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const encoder = new TextEncoder();
+
+/**
+ * Decode a document's bytes as UTF-8 text, keeping a byte order mark if present (so a rewrite
+ * preserves it). Throws `BINARY_FILE` when the bytes are not valid UTF-8 or contain a NUL byte.
+ */
+export function decodeMemoryText(content: Uint8Array, path: string): string {
+  if (content.includes(0)) {
+    throw new RepomemError('BINARY_FILE', `${path} is a binary file (contains NUL bytes); refusing to edit it`, {
+      details: { path },
+    });
+  }
+  try {
+    return decoder.decode(content);
+  } catch (cause) {
+    throw new RepomemError('BINARY_FILE', `${path} is not valid UTF-8 text; refusing to edit it`, {
+      cause,
+      details: { path },
+    });
+  }
+}
+
+/** Encode text as UTF-8 bytes for a store write. */
+export function encodeMemoryText(text: string): Uint8Array {
+  return encoder.encode(text);
+}
