@@ -1,2 +1,6 @@
-// Why: placeholder; the CLI helper writes the real entry.
-export {};
+// Why: the programmatic entry of @repomem/cli: run the `repomem` command in-process (embedding,
+// tests) with the same output and exit codes as the binary.
+export { ExitCode, type ExitCodeValue } from './errors.js';
+export type { CliIo, CliWritable } from './io.js';
+export { runCli } from './run-cli.js';
+export { CLI_VERSION } from './version.js';

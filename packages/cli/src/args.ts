@@ -1,0 +1,110 @@
+// Why: one small, dependency-free argument parser with Sepo's conventions (`--flag value`,
+// `--flag=value`, `-h`, `--` ends options, remaining positionals kept in order). Unlike
+// node:util parseArgs it accepts option values that start with a dash (`--match "- foo"`),
+// which bullet text often does.
+import { CliUsageError } from './errors.js';
+
+/** How one option is spelled and whether it takes a value. */
+export interface OptionSpec {
+  /** `string` options take a value; `boolean` options are switches. */
+  readonly type: 'string' | 'boolean';
+  /** Optional one-letter alias, e.g. `h` for `-h`. */
+  readonly short?: string;
+}
+
+/** The options a command accepts, keyed by long name (without `--`). */
+export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+
+/** Result of {@link parseArguments}: option values by long name, and positionals in order. */
+export interface ParsedArguments {
+  /** String options hold their last value; boolean options hold `true` when present. */
+  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  /** Positional arguments in the order given (everything after `--` included verbatim). */
+  readonly positionals: readonly string[];
+}
+
+/**
+ * Parse `argv` against `specs`. Repeated options keep the last value. Throws
+ * {@link CliUsageError} for an unknown option, a missing value, or a value given to a switch.
+ */
+export function parseArguments(argv: readonly string[], specs: OptionSpecs): ParsedArguments {
+  const values: Record<string, string | boolean | undefined> = {};
+  const positionals: string[] = [];
+  const shortNames = new Map<string, string>();
+  for (const [name, spec] of Object.entries(specs)) {
+    if (spec.short !== undefined) shortNames.set(spec.short, name);
+  }
+  const isKnownOption = (token: string): boolean => {
+    if (token.startsWith('--')) {
+      const name = token.slice(2).split('=', 1)[0] ?? '';
+      return Object.hasOwn(specs, name);
+    }
+    return token.length === 2 && token.startsWith('-') && shortNames.has(token.slice(1));
+  };
+
+  for (let index = 0; index < argv.length; index += 1) {
+    const token = argv[index] as string;
+    if (token === '--') {
+      positionals.push(...argv.slice(index + 1));
+      break;
+    }
+    let name: string | undefined;
+    let inlineValue: string | undefined;
+    if (token.startsWith('--') && token.length > 2) {
+      const equals = token.indexOf('=');
+      name = equals === -1 ? token.slice(2) : token.slice(2, equals);
+      inlineValue = equals === -1 ? undefined : token.slice(equals + 1);
+      if (!Object.hasOwn(specs, name)) throw new CliUsageError(`unknown option: --${name}`);
+    } else if (token.length === 2 && token.startsWith('-') && token !== '--' && /[A-Za-z]/.test(token[1] ?? '')) {
+      name = shortNames.get(token.slice(1));
+      if (name === undefined) throw new CliUsageError(`unknown option: ${token}`);
+    } else {
+      positionals.push(token);
+      continue;
+    }
+    const spec = specs[name] as OptionSpec;
+    if (spec.type === 'boolean') {
+      if (inlineValue !== undefined) throw new CliUsageError(`option --${name} does not take a value`);
+      values[name] = true;
+      continue;
+    }
+    if (inlineValue !== undefined) {
+      values[name] = inlineValue;
+      continue;
+    }
+    const next = argv[index + 1];
+    // A value may start with a dash ("- foo"), but not be another known option or `--`.
+    if (next === undefined || next === '--' || isKnownOption(next)) {
+      throw new CliUsageError(`option --${name} requires a value`);
+    }
+    values[name] = next;
+    index += 1;
+  }
+  return { values, positionals };
+}
+
+/** The string value of option `name`, or `undefined` when absent or empty. */
+export function stringOption(parsed: ParsedArguments, name: string): string | undefined {
+  const value = parsed.values[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** True when boolean option `name` was given. */
+export function booleanOption(parsed: ParsedArguments, name: string): boolean {
+  return parsed.values[name] === true;
+}
+
+/**
+ * Parse a positive integer option value (`--limit 5`). Throws {@link CliUsageError} naming the
+ * option for anything else (`0`, `-1`, `1.5`, `5x`, ``).
+ */
+export function parsePositiveInteger(value: string, optionName: string): number {
+  if (!/^\d+$/.test(value.trim())) {
+    throw new CliUsageError(`${optionName} must be a positive integer (got ${JSON.stringify(value)})`);
+  }
+  const parsed = Number(value.trim());
+  if (!Number.isSafeInteger(parsed) || parsed <= 0) {
+    throw new CliUsageError(`${optionName} must be a positive integer (got ${JSON.stringify(value)})`);
+  }
+  return parsed;
+}

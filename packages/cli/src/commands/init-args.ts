@@ -1,0 +1,25 @@
+// Why: turns `repomem init ...` arguments into a validated request (pure).
+import { booleanOption, type OptionSpecs, parseArguments, stringOption } from '../args.js';
+import { CliUsageError } from '../errors.js';
+
+/** Options accepted by `repomem init`. */
+export const INIT_OPTIONS: OptionSpecs = {
+  dir: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+/** A validated `repomem init` invocation. */
+export type InitRequest =
+  | { readonly help: true }
+  | { readonly help: false; readonly dir: string | undefined; readonly json: boolean };
+
+/** Parse the arguments after `init`; positionals are rejected. */
+export function parseInitArguments(argv: readonly string[]): InitRequest {
+  const parsed = parseArguments(argv, INIT_OPTIONS);
+  if (booleanOption(parsed, 'help')) return { help: true };
+  if (parsed.positionals.length > 0) {
+    throw new CliUsageError(`unexpected argument for init: ${parsed.positionals[0]} (use --dir <path>)`);
+  }
+  return { help: false, dir: stringOption(parsed, 'dir'), json: booleanOption(parsed, 'json') };
+}

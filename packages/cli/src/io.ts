@@ -1,0 +1,19 @@
+// Why: the CLI talks to the outside world only through this small interface, so it can run
+// in-process (tests, embedding) exactly as it runs from the `repomem` binary.
+
+/** Anything with a `write(string)` method: `process.stdout`, a test buffer... */
+export interface CliWritable {
+  write(chunk: string): unknown;
+}
+
+/** The process surface the CLI uses. Every field is optional in {@link runCli}'s `io` argument. */
+export interface CliIo {
+  /** Where results go. */
+  readonly stdout: CliWritable;
+  /** Where diagnostics, failures and usage go. */
+  readonly stderr: CliWritable;
+  /** Environment (`MEMORY_DIR`, `MEMORY_QUERY`). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Working directory: the memory directory when neither `--dir` nor `MEMORY_DIR` is set. */
+  readonly cwd: string;
+}
