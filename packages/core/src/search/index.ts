@@ -1,2 +1,17 @@
 // Why: barrel of the search module (public API re-exports).
+export {
+  BINARY_SNIFF_BYTES,
+  type DecodedDocument,
+  decodeSearchableBytes,
+  decodeSearchableText,
+  isSearchablePath,
+  MAX_SEARCH_DOCUMENT_BYTES,
+  type SkipReason,
+} from './document-filter.js';
+export * from './engine.js';
+export { type JsonLeaf, scanJsonLeaves } from './json-fields.js';
+export { RANKING } from './scoring.js';
+export { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_SNIPPETS } from './search-options.js';
+export { SNIPPET_MAX_CHARS } from './snippets.js';
+export { tokenizeQuery } from './tokenizer.js';
 export * from './types.js';

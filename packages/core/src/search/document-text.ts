@@ -1,0 +1,197 @@
+// Why: every document is reduced once to the searchable lines it shows in snippets (Markdown and
+// text lines, or JSON field values) and the word counts the ranking needs. Both the indexed and
+// the naive search paths use this, so they score exactly the same text.
+import { scanJsonLeaves } from './json-fields.js';
+import { buildPairFilter, extendWordHash, pairHash, WORD_HASH_SEED } from './phrase-filter.js';
+import { isAllDigits } from './tokenizer.js';
+
+/** Words longer than this (blobs, hashes run together) are counted but not indexed. */
+export const MAX_INDEXED_WORD_LENGTH = 100;
+
+const LINE_BREAK = /\r\n|\n|\r/;
+const MAX_INTERNED_FIELDS = 100_000;
+const internedFields = new Map<string, string>();
+
+function intern(field: string): string {
+  const known = internedFields.get(field);
+  if (known !== undefined) return known;
+  if (internedFields.size < MAX_INTERNED_FIELDS) internedFields.set(field, field);
+  return field;
+}
+
+/** The searchable lines of a document, stored compactly. */
+export interface DocumentText {
+  readonly path: string;
+  /** Trimmed, non-empty searchable lines joined by `\n` (for JSON: value lines, without field names). */
+  readonly lines: string;
+  /** 1-based file line of each searchable line. */
+  readonly lineNumbers: readonly number[];
+  /** For JSON documents: the field of each searchable line. */
+  readonly fields: readonly string[] | undefined;
+}
+
+/** A document analysed for ranking. */
+export interface DocumentAnalysis {
+  readonly text: DocumentText;
+  /** Number of words in the searchable lines (the BM25 document length). */
+  readonly length: number;
+  /** Indexable words of the searchable lines with their counts, in first-seen order. */
+  readonly words: ReadonlyMap<string, number>;
+  /** Indexable words of the path with their counts. */
+  readonly pathWords: ReadonlyMap<string, number>;
+  /** Bloom filter of adjacent word pairs within lines (see phrase-filter.ts). */
+  readonly pairFilter: Uint32Array;
+}
+
+/** True for documents searched by field value (`*.json`). */
+export function isJsonPath(path: string): boolean {
+  return path.toLowerCase().endsWith('.json');
+}
+
+/** A word worth indexing: query terms are >= 2 characters or all digits, and bounded in length. */
+function isIndexableWord(word: string): boolean {
+  return word.length <= MAX_INDEXED_WORD_LENGTH && (word.length >= 2 || isAllDigits(word));
+}
+
+function addWord(counts: Map<string, number>, word: string): void {
+  counts.set(word, (counts.get(word) ?? 0) + 1);
+}
+
+const WORD_CODE_POINT = /^[\p{L}\p{N}\p{M}]$/u;
+/** Per BMP code unit: 0 not yet known, 1 word character, 2 separator. */
+const bmpClass = new Uint8Array(0x10000);
+const astralClass = new Map<number, boolean>();
+
+function isWordCodeUnit(code: number): boolean {
+  let known = bmpClass[code] as number;
+  if (known === 0) {
+    known = WORD_CODE_POINT.test(String.fromCharCode(code)) ? 1 : 2;
+    bmpClass[code] = known;
+  }
+  return known === 1;
+}
+
+function isWordCodePoint(codePoint: number): boolean {
+  let known = astralClass.get(codePoint);
+  if (known === undefined) {
+    known = WORD_CODE_POINT.test(String.fromCodePoint(codePoint));
+    if (astralClass.size < 10_000) astralClass.set(codePoint, known);
+  }
+  return known;
+}
+
+/**
+ * Count the indexable words of `source` into `counts` and collect the hashes of adjacent word
+ * pairs on the same line into `pairs`; returns the number of words (all of them). Produces the
+ * same words as the tokenizer's `splitWords`, scanning once without intermediate arrays.
+ */
+function scanWords(source: string, counts: Map<string, number>, pairs: number[] | undefined): number {
+  const lower = source.toLowerCase();
+  const end = lower.length;
+  let total = 0;
+  let start = -1;
+  let hash = WORD_HASH_SEED;
+  let previous = 0;
+  let hasPrevious = false;
+  let index = 0;
+  while (index <= end) {
+    const code = index < end ? lower.charCodeAt(index) : 10;
+    let width = 1;
+    let word: boolean;
+    if (code < 128) {
+      word = (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+    } else if (code >= 0xd800 && code <= 0xdbff && index + 1 < end) {
+      const low = lower.charCodeAt(index + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        width = 2;
+        word = isWordCodePoint(((code - 0xd800) << 10) + (low - 0xdc00) + 0x10000);
+      } else {
+        word = false;
+      }
+    } else {
+      word = isWordCodeUnit(code);
+    }
+    if (word) {
+      if (start < 0) {
+        start = index;
+        hash = WORD_HASH_SEED;
+      }
+      hash = extendWordHash(hash, code);
+      if (width === 2) hash = extendWordHash(hash, lower.charCodeAt(index + 1));
+      index += width;
+      continue;
+    }
+    if (start >= 0) {
+      total++;
+      const text = lower.slice(start, index);
+      if (isIndexableWord(text)) addWord(counts, text);
+      if (pairs !== undefined && hasPrevious) pairs.push(pairHash(previous, hash));
+      previous = hash;
+      hasPrevious = true;
+      start = -1;
+    }
+    if (code === 10) hasPrevious = false;
+    index += width;
+  }
+  return total;
+}
+
+function plainTextLines(text: string): { lines: string[]; lineNumbers: number[] } {
+  const lines: string[] = [];
+  const lineNumbers: number[] = [];
+  const raw = text.split(LINE_BREAK);
+  for (let index = 0; index < raw.length; index++) {
+    const line = (raw[index] as string).trim();
+    if (line === '') continue;
+    lines.push(line);
+    lineNumbers.push(index + 1);
+  }
+  return { lines, lineNumbers };
+}
+
+/**
+ * Reduce a document to its searchable lines. `*.json` documents that parse become one line per
+ * line of each string, number and boolean value, tagged with its field; anything else (including
+ * invalid JSON) is searched line by line.
+ */
+export function extractDocumentText(path: string, text: string): DocumentText {
+  if (isJsonPath(path)) {
+    const leaves = scanJsonLeaves(text);
+    if (leaves !== undefined) {
+      const lines: string[] = [];
+      const lineNumbers: number[] = [];
+      const fields: string[] = [];
+      for (const leaf of leaves) {
+        const field = intern(leaf.field);
+        const parts =
+          leaf.value.includes('\n') || leaf.value.includes('\r') ? leaf.value.split(LINE_BREAK) : [leaf.value];
+        for (const part of parts) {
+          const line = part.trim();
+          if (line === '') continue;
+          lines.push(line);
+          lineNumbers.push(leaf.line);
+          fields.push(field);
+        }
+      }
+      return { path, lines: lines.join('\n'), lineNumbers, fields };
+    }
+  }
+  const { lines, lineNumbers } = plainTextLines(text);
+  return { path, lines: lines.join('\n'), lineNumbers, fields: undefined };
+}
+
+/** Extract a document's searchable lines and count its words (body and path). */
+export function analyzeDocument(path: string, text: string): DocumentAnalysis {
+  const extracted = extractDocumentText(path, text);
+  const words = new Map<string, number>();
+  const pairs: number[] = [];
+  const length = scanWords(extracted.lines, words, pairs);
+  const pathWords = new Map<string, number>();
+  scanWords(path, pathWords, undefined);
+  return { text: extracted, length, words, pathWords, pairFilter: buildPairFilter(pairs) };
+}
+
+/** The searchable lines of a document as an array (aligned with `lineNumbers` and `fields`). */
+export function documentLines(text: DocumentText): string[] {
+  return text.lines === '' ? [] : text.lines.split('\n');
+}

@@ -1,0 +1,240 @@
+// Why: core's search over any MemoryStore without native search. Each query first asks the store
+// what changed (revision, then the version listing), re-reads only documents whose version
+// differs, drops removed ones, and ranks through a cached inverted index, so warm queries are
+// fast and never stale. The naive path (re-read and re-score everything) stays available as the
+// reference and benchmark baseline.
+import type { MemoryStore } from '../store/contract.js';
+import {
+  type DecodedDocument,
+  decodeSearchableBytes,
+  decodeSearchableText,
+  isOversized,
+  isSearchablePath,
+} from './document-filter.js';
+import { analyzeDocument, type DocumentAnalysis } from './document-text.js';
+import { rankDocumentsNaively } from './naive-ranking.js';
+import { planQuery, type QueryPlan } from './query-plan.js';
+import { type Ranking, toSearchHit } from './ranked.js';
+import { SearchIndex } from './search-index.js';
+import { type ResolvedSearchOptions, resolveSearchOptions } from './search-options.js';
+import type { SearchOptions, SearchResponse } from './types.js';
+
+/** A document given directly to {@link SearchEngine.searchDocuments}. */
+export interface SearchableDocument {
+  /** Path relative to the memory root. */
+  readonly path: string;
+  /** UTF-8 bytes or text. */
+  readonly content: string | Uint8Array;
+}
+
+/** Options of {@link SearchEngine}. */
+export interface SearchEngineOptions {
+  /** Documents read from a store in parallel while refreshing the index (default 32). */
+  readonly readConcurrency?: number;
+}
+
+/** Counters describing what the engine did for one store (for tests and diagnostics). */
+export interface SearchCacheStats {
+  /** Documents currently indexed. */
+  readonly documents: number;
+  /** Documents skipped as oversized or binary (remembered by version). */
+  readonly skipped: number;
+  /** Documents read from the store since the cache was created. */
+  readonly reads: number;
+}
+
+interface StoreCache {
+  readonly index: SearchIndex;
+  /** path -> version of documents skipped as oversized or binary, so they are not re-read. */
+  readonly skipped: Map<string, string>;
+  revision: string | undefined;
+  reads: number;
+  queue: Promise<unknown>;
+}
+
+function responseFrom(plan: QueryPlan, ranking: Ranking, options: ResolvedSearchOptions): SearchResponse {
+  return {
+    query: plan.query,
+    terms: plan.terms.map((term) => term.text),
+    documentCount: ranking.documentCount,
+    results: ranking.ranked.map((document) => toSearchHit(document, plan, ranking.idfs, options.snippets)),
+  };
+}
+
+function inPrefix(path: string, prefix: string): boolean {
+  return prefix === '' || path.startsWith(prefix);
+}
+
+async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Core's search engine: Sepo-compatible tokenizer, BM25-style ranking with word boundaries,
+ * IDF, a path boost and a phrase bonus, readable JSON field snippets, and a per-store index
+ * cached by document version.
+ *
+ * One engine may serve many stores; each store gets its own cache (released when the store is
+ * garbage-collected, or with {@link SearchEngine.forget}). Queries on one store are serialised.
+ */
+export class SearchEngine {
+  readonly #caches = new WeakMap<MemoryStore, StoreCache>();
+  readonly #readConcurrency: number;
+
+  constructor(options: SearchEngineOptions = {}) {
+    this.#readConcurrency = Math.max(1, Math.floor(options.readConcurrency ?? 32));
+  }
+
+  /**
+   * Search a store through the cached index. Before ranking, the store's revision is compared
+   * with the one last seen; when it changed, the version listing is compared with the index and
+   * only new or changed documents are read (removed ones are dropped). Results are therefore
+   * never stale. Throws `INVALID_ARGUMENT` / `INVALID_PATH` for bad options; store errors propagate.
+   */
+  async search(store: MemoryStore, query: string, options?: SearchOptions): Promise<SearchResponse> {
+    const resolved = resolveSearchOptions(options);
+    const plan = planQuery(query);
+    const cache = this.#cacheFor(store);
+    const run = cache.queue.then(async () => {
+      await this.#refresh(store, cache);
+      if (plan.terms.length === 0) {
+        return responseFrom(
+          plan,
+          { documentCount: this.#countInScope(cache, resolved.prefix), idfs: [], ranked: [] },
+          resolved,
+        );
+      }
+      return responseFrom(plan, cache.index.rank(plan, resolved.prefix, resolved.limit), resolved);
+    });
+    cache.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Search a store by listing and reading every document and scoring each one directly, with
+   * no cache: the reference behaviour and the benchmark baseline. Same results as {@link search}.
+   */
+  async searchNaive(store: MemoryStore, query: string, options?: SearchOptions): Promise<SearchResponse> {
+    const resolved = resolveSearchOptions(options);
+    const plan = planQuery(query);
+    const entries = (await store.list()).filter(
+      (entry) => isSearchablePath(entry.path) && inPrefix(entry.path, resolved.prefix) && !isOversized(entry.size),
+    );
+    const analyses = await mapWithConcurrency(entries, this.#readConcurrency, async (entry) => {
+      const document = await store.get(entry.path);
+      if (document === undefined) return undefined;
+      const decoded = decodeSearchableBytes(document.content);
+      return decoded.kind === 'text' ? analyzeDocument(entry.path, decoded.text) : undefined;
+    });
+    return this.#rankAnalyses(plan, analyses, resolved);
+  }
+
+  /** Search documents given in memory (no store, no cache), with the same rules and ranking. */
+  searchDocuments(documents: Iterable<SearchableDocument>, query: string, options?: SearchOptions): SearchResponse {
+    const resolved = resolveSearchOptions(options);
+    const plan = planQuery(query);
+    const analyses: Array<DocumentAnalysis | undefined> = [];
+    for (const document of documents) {
+      if (!isSearchablePath(document.path) || !inPrefix(document.path, resolved.prefix)) continue;
+      const decoded: DecodedDocument =
+        typeof document.content === 'string'
+          ? decodeSearchableText(document.content)
+          : decodeSearchableBytes(document.content);
+      analyses.push(decoded.kind === 'text' ? analyzeDocument(document.path, decoded.text) : undefined);
+    }
+    return this.#rankAnalyses(plan, analyses, resolved);
+  }
+
+  /** What the cache for `store` holds, or `undefined` when it was never searched. */
+  cacheStats(store: MemoryStore): SearchCacheStats | undefined {
+    const cache = this.#caches.get(store);
+    if (cache === undefined) return undefined;
+    return { documents: cache.index.size, skipped: cache.skipped.size, reads: cache.reads };
+  }
+
+  /** Drop the cache kept for `store` (the next query rebuilds it). */
+  forget(store: MemoryStore): void {
+    this.#caches.delete(store);
+  }
+
+  #rankAnalyses(
+    plan: QueryPlan,
+    analyses: ReadonlyArray<DocumentAnalysis | undefined>,
+    options: ResolvedSearchOptions,
+  ): SearchResponse {
+    const documents = analyses.filter((analysis): analysis is DocumentAnalysis => analysis !== undefined);
+    if (plan.terms.length === 0)
+      return responseFrom(plan, { documentCount: documents.length, idfs: [], ranked: [] }, options);
+    return responseFrom(plan, rankDocumentsNaively(documents, plan, options.limit), options);
+  }
+
+  #cacheFor(store: MemoryStore): StoreCache {
+    let cache = this.#caches.get(store);
+    if (cache === undefined) {
+      cache = { index: new SearchIndex(), skipped: new Map(), revision: undefined, reads: 0, queue: Promise.resolve() };
+      this.#caches.set(store, cache);
+    }
+    return cache;
+  }
+
+  #countInScope(cache: StoreCache, prefix: string): number {
+    if (prefix === '') return cache.index.size;
+    return cache.index.paths().filter((path) => path.startsWith(prefix)).length;
+  }
+
+  /** Bring the cache in line with the store (see {@link search}). */
+  async #refresh(store: MemoryStore, cache: StoreCache): Promise<void> {
+    // The revision is read before the listing: a write landing in between leaves an older
+    // revision recorded, so the next query refreshes again (extra work, never staleness).
+    const revision = await store.revision();
+    if (revision === cache.revision) return;
+    const entries = await store.list();
+    const listed = new Set<string>();
+    const toRead: string[] = [];
+    for (const entry of entries) {
+      if (!isSearchablePath(entry.path)) continue;
+      listed.add(entry.path);
+      if (cache.index.versionOf(entry.path) === entry.version || cache.skipped.get(entry.path) === entry.version)
+        continue;
+      if (isOversized(entry.size)) {
+        cache.index.remove(entry.path);
+        cache.skipped.set(entry.path, entry.version);
+        continue;
+      }
+      toRead.push(entry.path);
+    }
+    for (const path of cache.index.paths()) if (!listed.has(path)) cache.index.remove(path);
+    for (const path of [...cache.skipped.keys()]) if (!listed.has(path)) cache.skipped.delete(path);
+    await mapWithConcurrency(toRead, this.#readConcurrency, async (path) => {
+      const document = await store.get(path);
+      cache.reads++;
+      if (document === undefined) {
+        cache.index.remove(path);
+        cache.skipped.delete(path);
+        return;
+      }
+      const decoded = decodeSearchableBytes(document.content);
+      if (decoded.kind === 'skipped') {
+        cache.index.remove(path);
+        cache.skipped.set(path, document.version);
+        return;
+      }
+      cache.skipped.delete(path);
+      cache.index.upsert(path, document.version, analyzeDocument(path, decoded.text));
+    });
+    cache.revision = revision;
+  }
+}

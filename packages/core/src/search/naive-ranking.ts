@@ -1,0 +1,76 @@
+// Why: the reference ranking. It scores every analysed document directly, with no index; the
+// indexed path must return exactly the same results, and benchmarks compare against it.
+import type { DocumentAnalysis } from './document-text.js';
+import { mayHoldPairs } from './phrase-filter.js';
+import {
+  countSubstringMatches,
+  documentContainsPhrase,
+  type QueryPlan,
+  type QueryTerm,
+  wordMatchWeight,
+} from './query-plan.js';
+import { type RankedDocument, type Ranking, TopK } from './ranked.js';
+import { compareRanked, coordinate, inverseDocumentFrequency, phraseBonus, RANKING, termScore } from './scoring.js';
+
+function wordFrequency(term: QueryTerm, words: ReadonlyMap<string, number>): number {
+  let frequency = 0;
+  for (const [word, count] of words) {
+    const weight = wordMatchWeight(term, word, RANKING.prefixWeight);
+    if (weight > 0) frequency += weight * count;
+  }
+  return frequency;
+}
+
+/** Rank analysed documents for a plan by scanning all of them. */
+export function rankDocumentsNaively(documents: readonly DocumentAnalysis[], plan: QueryPlan, limit: number): Ranking {
+  const count = documents.length;
+  let totalLength = 0;
+  for (const document of documents) totalLength += document.length;
+  const averageLength = count === 0 ? 0 : totalLength / count;
+  const scores = new Float64Array(count);
+  const matched = documents.map(() => new Array<boolean>(plan.terms.length).fill(false));
+  const matchedCounts = new Uint32Array(count);
+  const idfs: number[] = [];
+  for (const [termIndex, term] of plan.terms.entries()) {
+    const body = new Float64Array(count);
+    const path = new Float64Array(count);
+    let documentFrequency = 0;
+    documents.forEach((document, index) => {
+      if (term.kind === 'substring') {
+        body[index] = countSubstringMatches(term, document.text.lines);
+        path[index] = countSubstringMatches(term, document.text.path);
+      } else {
+        body[index] = wordFrequency(term, document.words);
+        path[index] = wordFrequency(term, document.pathWords);
+      }
+      if ((body[index] ?? 0) > 0 || (path[index] ?? 0) > 0) documentFrequency++;
+    });
+    const idf = inverseDocumentFrequency(count, documentFrequency);
+    idfs.push(idf);
+    documents.forEach((document, index) => {
+      const bodyFrequency = body[index] ?? 0;
+      const pathFrequency = path[index] ?? 0;
+      if (bodyFrequency === 0 && pathFrequency === 0) return;
+      scores[index] =
+        (scores[index] ?? 0) + termScore(idf, bodyFrequency, pathFrequency, document.length, averageLength);
+      (matched[index] as boolean[])[termIndex] = true;
+      matchedCounts[index] = (matchedCounts[index] ?? 0) + 1;
+    });
+  }
+  const bonus = phraseBonus(idfs);
+  const top = new TopK<RankedDocument>(limit, compareRanked);
+  documents.forEach((document, index) => {
+    const matchedCount = matchedCounts[index] ?? 0;
+    if (matchedCount === 0) return;
+    let score = coordinate(scores[index] ?? 0, matchedCount, plan.terms.length);
+    if (
+      matchedCount === plan.terms.length &&
+      mayHoldPairs(document.pairFilter, 0, document.pairFilter.length, plan.phrasePairs) &&
+      documentContainsPhrase(plan, document.text)
+    ) {
+      score += bonus;
+    }
+    top.offer({ path: document.text.path, text: document.text, score, matched: matched[index] as boolean[] });
+  });
+  return { documentCount: count, idfs, ranked: top.items() };
+}

@@ -1,0 +1,104 @@
+// Why: search behaviour on the real memory tree a Sepo agent wrote (Markdown plus flat
+// `github/*.json` mirror files): sensible queries find the expected files, JSON snippets are
+// readable field values, the index agrees with the naive scan, and edits are seen at once.
+// The fixture is copied to a temp dir (never written) and the suite skips when it is absent.
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SearchEngine } from '../../src/search/engine.js';
+import type { MemoryStore } from '../../src/store/contract.js';
+import { openDirectoryStore } from '../../src/store/directory-store.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const fixtureTree = process.env.REPOMEM_FIXTURE_TREE ?? path.resolve(repoRoot, '../shared/fixtures/sepo-memory-tree');
+
+describe.skipIf(!existsSync(fixtureTree))('search over the Sepo fixture tree', () => {
+  let directory: string;
+  let store: MemoryStore;
+  const engine = new SearchEngine();
+  const top = async (query: string, limit = 5) =>
+    (await engine.search(store, query, { limit })).results.map((hit) => hit.path);
+
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'repomem-search-fixture-'));
+    await cp(fixtureTree, directory, { recursive: true });
+    store = await openDirectoryStore({ root: directory });
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  it('finds the discussion a topic came from', async () => {
+    expect((await top('yolo mode'))[0]).toBe('github/discussion-153.json');
+  });
+
+  it('finds an issue by kind and number through the path', async () => {
+    expect((await top('issue 87'))[0]).toBe('github/issue-87.json');
+  });
+
+  it('finds the stacked-PR threads', async () => {
+    const paths = await top('stacked PRs base_pr');
+    expect(paths).toContain('github/issue-122.json');
+    expect(paths).toContain('github/pull-56.json');
+  });
+
+  it('finds durable memory bullets among mirror files', async () => {
+    expect(await top('AGENT_ACCESS_POLICY', 10)).toContain('MEMORY.md');
+    const response = await engine.search(store, 'canonical docs', { limit: 20 });
+    const memory = response.results.find((hit) => hit.path === 'MEMORY.md');
+    expect(memory?.snippets[0]).toMatchObject({ text: '- Canonical docs live under `.agent/docs/`.' });
+  });
+
+  it('shows JSON matches as readable field values, never escaped JSON', async () => {
+    const response = await engine.search(store, 'orchestrator handoff', { limit: 10, snippets: 5 });
+    const jsonHits = response.results.filter((hit) => hit.path.endsWith('.json'));
+    expect(jsonHits.length).toBeGreaterThan(0);
+    for (const hit of jsonHits) {
+      for (const snippet of hit.snippets) {
+        expect(snippet.field).toMatch(/^[A-Za-z_$][\w$.[\]-]*$/);
+        expect(snippet.text.startsWith(`${snippet.field}: `)).toBe(true);
+        expect(snippet.text).not.toMatch(/\\n|\\"/);
+        expect(snippet.text.length).toBeLessThanOrEqual(220);
+      }
+    }
+    expect(
+      jsonHits
+        .flatMap((hit) => hit.snippets.map((snippet) => snippet.field))
+        .some((field) => /comments/.test(field ?? '')),
+    ).toBe(true);
+  });
+
+  it('ranks exactly like the naive scan', async () => {
+    for (const query of [
+      'memory branch',
+      'rubrics',
+      'fix-pr handoff context',
+      'review synthesis',
+      '記憶',
+      'self-approve',
+    ]) {
+      expect(await engine.search(store, query, { limit: 8 })).toEqual(
+        await engine.searchNaive(store, query, { limit: 8 }),
+      );
+    }
+  });
+
+  it('sees an edit on the next query and reads only the edited file', async () => {
+    await engine.search(store, 'warmup');
+    const before = engine.cacheStats(store)?.reads ?? 0;
+    const entry = (await store.list('MEMORY.md'))[0];
+    const current = await store.get('MEMORY.md');
+    const text = `${new TextDecoder().decode(current?.content)}- Zanzibar quokka convention for fixture tests.\n`;
+    const result = await store.write([
+      { kind: 'put', path: 'MEMORY.md', content: new TextEncoder().encode(text), expectedVersion: entry?.version },
+    ]);
+    expect(result.status).toBe('committed');
+    expect(await top('zanzibar quokka')).toEqual(['MEMORY.md']);
+    expect(engine.cacheStats(store)?.reads).toBe(before + 1);
+  });
+});
