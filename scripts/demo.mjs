@@ -22,8 +22,19 @@ say(`\n1. init: created ${init.created.length} file(s): ${init.created.join(', '
 
 const steps = [
   ['add', () => memory.add({ file: 'MEMORY.md', section: 'Conventions', text: 'Run `pnpm test` before pushing.' })],
-  ['add', () => memory.add({ file: 'MEMORY.md', section: 'Conventions', text: 'Workflows stay thin; logic lives in typed CLIs.' })],
-  ['add (again)', () => memory.add({ file: 'MEMORY.md', section: 'conventions', text: '  run `pnpm test`   before pushing. ' })],
+  [
+    'add',
+    () =>
+      memory.add({
+        file: 'MEMORY.md',
+        section: 'Conventions',
+        text: 'Workflows stay thin; logic lives in typed CLIs.',
+      }),
+  ],
+  [
+    'add (again)',
+    () => memory.add({ file: 'MEMORY.md', section: 'conventions', text: '*  Run `pnpm test`   before pushing.' }),
+  ],
   [
     'replace',
     () =>
@@ -35,7 +46,10 @@ const steps = [
       }),
   ],
   ['remove', () => memory.remove({ file: 'MEMORY.md', section: 'Conventions', match: 'no such bullet' })],
-  ['add', () => memory.add({ file: 'PROJECT.md', section: 'Goals', text: 'Durable, repository-scoped memory for agents.' })],
+  [
+    'add',
+    () => memory.add({ file: 'PROJECT.md', section: 'Goals', text: 'Durable, repository-scoped memory for agents.' }),
+  ],
   ['daily-append', () => memory.dailyAppend({ text: 'Ran the repomem demo.' })],
 ];
 say('\n2. bullet edits (outcome of each):');
