@@ -1,0 +1,5 @@
+// Why: the public entry point of @repomem/store-sqlite; everything exported here is documented API.
+
+export { SQLITE_APPLICATION_ID, SQLITE_SCHEMA_VERSION } from './schema.js';
+export { FTS_PATH_WEIGHT } from './sqlite-search.js';
+export * from './sqlite-store.js';

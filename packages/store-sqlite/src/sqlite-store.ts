@@ -1,0 +1,373 @@
+// Why: the embedded default store. Documents are rows of one SQLite file (node:sqlite, no native
+// addon), scoped by repository, so several repositories and several processes can share a file.
+// Every write is one `BEGIN IMMEDIATE` transaction that checks all expected versions and applies
+// the whole batch, the FTS5 index and the repository's revision counter together: all or nothing,
+// across processes and crashes. See docs/architecture.md ("SQLite").
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import {
+  type DocumentEntry,
+  type MemoryStore,
+  normalizeDocumentPath,
+  normalizePrefix,
+  RepomemError,
+  type SearchOptions,
+  type SearchResponse,
+  STORE_SPECIFICATION_VERSION,
+  type StoreCapabilities,
+  type StoredDocument,
+  type WriteConflict,
+  type WriteOperation,
+  type WriteResult,
+} from '@repomem/core';
+import { openConnection } from './connection.js';
+import { scopeToken } from './fts-query.js';
+import { indexableBody } from './indexed-text.js';
+import { rollbackQuietly } from './schema.js';
+import { prefixUpperBound } from './search-options.js';
+import { translateSqliteError } from './sqlite-errors.js';
+import { SqliteSearch } from './sqlite-search.js';
+import { expectationHolds, type PreparedOperation, prepareWriteBatch } from './write-batch.js';
+
+/** Repository scope used when {@link SqliteStoreOptions.repo} is not given. */
+export const DEFAULT_SQLITE_REPO = 'default';
+
+/** Default {@link SqliteStoreOptions.busyTimeoutMs}: 5000 ms, like the directory store's lock timeout. */
+export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/** Default {@link SqliteStoreOptions.maxDocumentBytes}: 16 MiB, like core's reference stores. */
+export const DEFAULT_SQLITE_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+
+/** Largest accepted {@link SqliteStoreOptions.maxDocumentBytes}: 512 MiB (SQLite's own limit is about 1 GB). */
+export const MAX_SQLITE_DOCUMENT_BYTES = 512 * 1024 * 1024;
+
+/** Longest repository scope name, in UTF-16 code units. */
+export const MAX_SQLITE_REPO_LENGTH = 512;
+
+/** Options of {@link openSqliteStore}. */
+export interface SqliteStoreOptions {
+  /**
+   * Database file, created (with its directory) when missing unless `readOnly`. Relative paths
+   * resolve against the working directory. `:memory:` gives a private in-memory database.
+   */
+  readonly path: string;
+  /**
+   * Repository scope (default `default`): stores opened with different `repo` values on the same
+   * file never see each other's documents, and each scope has its own revision.
+   */
+  readonly repo?: string;
+  /** How long a write waits for another connection's write lock before `LOCK_TIMEOUT` (default 5000 ms). */
+  readonly busyTimeoutMs?: number;
+  /**
+   * Open without writing anything: `write()` throws `READ_ONLY`, reads and search work. A file
+   * without any write permission bit (`chmod a-w`) is always opened read-only.
+   */
+  readonly readOnly?: boolean;
+  /** Largest document accepted, in bytes (default 16 MiB, at most 512 MiB). */
+  readonly maxDocumentBytes?: number;
+}
+
+/** A {@link MemoryStore} over a SQLite database; see {@link openSqliteStore}. */
+export interface SqliteStore extends MemoryStore {
+  /** Always `sqlite`. */
+  readonly name: 'sqlite';
+  /** Absolute path of the database file (or `:memory:`). */
+  readonly file: string;
+  /** Repository scope of this store. */
+  readonly repo: string;
+  /** True when the store refuses writes (`readOnly` option or a write-protected file). */
+  readonly readOnly: boolean;
+  /** FTS5 search with bm25 ranking, behind core's result type (always present). */
+  search(query: string, options?: SearchOptions): Promise<SearchResponse>;
+}
+
+function positiveInteger(name: string, value: unknown, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0 || value > max) {
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `openSqliteStore: ${name} must be an integer from 1 to ${max}, got ${String(value)}`,
+    );
+  }
+  return value;
+}
+
+function checkRepo(repo: unknown): string {
+  if (repo === undefined) return DEFAULT_SQLITE_REPO;
+  if (typeof repo !== 'string' || repo.length === 0 || repo.length > MAX_SQLITE_REPO_LENGTH || repo.includes('\0')) {
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `openSqliteStore: repo must be a non-empty string of at most ${MAX_SQLITE_REPO_LENGTH} characters without NUL, got ${JSON.stringify(repo)}`,
+    );
+  }
+  return repo;
+}
+
+const byPath = (a: DocumentEntry, b: DocumentEntry): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+interface CurrentRow {
+  readonly id: number;
+  readonly version: string;
+  readonly indexed: number;
+}
+
+/** A put or delete with its FTS5 body computed before the write lock is taken. */
+type PlannedOperation = PreparedOperation & { readonly body?: string | undefined };
+
+/** The statements of one connection, prepared once. */
+class Statements {
+  readonly current: StatementSync;
+  readonly get: StatementSync;
+  readonly listAll: StatementSync;
+  readonly listRange: StatementSync;
+  readonly listOpen: StatementSync;
+  readonly insert: StatementSync;
+  readonly insertContent: StatementSync;
+  readonly update: StatementSync;
+  readonly updateContent: StatementSync;
+  readonly remove: StatementSync;
+  readonly removeContent: StatementSync;
+  readonly ftsInsert: StatementSync;
+  readonly ftsDelete: StatementSync;
+  readonly bump: StatementSync;
+  readonly revision: StatementSync;
+
+  constructor(db: DatabaseSync) {
+    this.current = db.prepare('SELECT id, version, indexed FROM documents WHERE repo = ? AND path = ?');
+    this.get = db.prepare(
+      'SELECT d.version AS version, d.size AS size, c.content AS content FROM documents d JOIN document_contents c ON c.id = d.id WHERE d.repo = ? AND d.path = ?',
+    );
+    this.listAll = db.prepare('SELECT path, version, size FROM documents WHERE repo = ?');
+    this.listRange = db.prepare(
+      'SELECT path, version, size FROM documents WHERE repo = :repo AND path >= :prefix AND path < :upper AND substr(path, 1, :length) = :prefix',
+    );
+    this.listOpen = db.prepare(
+      'SELECT path, version, size FROM documents WHERE repo = :repo AND path >= :prefix AND substr(path, 1, :length) = :prefix',
+    );
+    this.insert = db.prepare(
+      'INSERT INTO documents (repo, path, version, size, indexed, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.insertContent = db.prepare('INSERT INTO document_contents (id, content) VALUES (?, ?)');
+    this.update = db.prepare('UPDATE documents SET version = ?, size = ?, indexed = ?, updated_at = ? WHERE id = ?');
+    this.updateContent = db.prepare('UPDATE document_contents SET content = ? WHERE id = ?');
+    this.remove = db.prepare('DELETE FROM documents WHERE id = ?');
+    this.removeContent = db.prepare('DELETE FROM document_contents WHERE id = ?');
+    this.ftsInsert = db.prepare('INSERT INTO documents_fts (rowid, scope, path, body) VALUES (?, ?, ?, ?)');
+    this.ftsDelete = db.prepare('DELETE FROM documents_fts WHERE rowid = ?');
+    this.bump = db.prepare(
+      'INSERT INTO repos (repo, revision, indexed_count) VALUES (:repo, 1, :delta) ON CONFLICT (repo) DO UPDATE SET revision = revision + 1, indexed_count = indexed_count + :delta RETURNING revision',
+    );
+    this.revision = db.prepare('SELECT revision FROM repos WHERE repo = ?');
+  }
+}
+
+class SqliteStoreImpl implements SqliteStore {
+  readonly specificationVersion = STORE_SPECIFICATION_VERSION;
+  readonly name = 'sqlite' as const;
+  readonly capabilities: StoreCapabilities;
+  readonly file: string;
+  readonly repo: string;
+  readonly readOnly: boolean;
+  readonly #db: DatabaseSync;
+  readonly #databaseId: string;
+  readonly #statements: Statements;
+  readonly #search: SqliteSearch;
+  /** FTS5 token of this repository scope (see `scopeToken`). */
+  readonly #scope: string;
+  #closed = false;
+
+  constructor(options: SqliteStoreOptions) {
+    if (options === null || typeof options !== 'object' || typeof options.path !== 'string' || options.path === '') {
+      throw new RepomemError('INVALID_ARGUMENT', 'openSqliteStore: path must be a non-empty file path (or ":memory:")');
+    }
+    this.repo = checkRepo(options.repo);
+    this.#scope = scopeToken(this.repo);
+    const busyTimeoutMs = positiveInteger(
+      'busyTimeoutMs',
+      options.busyTimeoutMs,
+      DEFAULT_SQLITE_BUSY_TIMEOUT_MS,
+      2 ** 31 - 1,
+    );
+    const maxDocumentBytes = positiveInteger(
+      'maxDocumentBytes',
+      options.maxDocumentBytes,
+      DEFAULT_SQLITE_MAX_DOCUMENT_BYTES,
+      MAX_SQLITE_DOCUMENT_BYTES,
+    );
+    const connection = openConnection({ path: options.path, busyTimeoutMs, readOnly: options.readOnly === true });
+    this.#db = connection.db;
+    this.file = connection.file;
+    this.readOnly = connection.readOnly;
+    this.#databaseId = connection.databaseId;
+    try {
+      this.#statements = new Statements(this.#db);
+    } catch (error) {
+      this.#db.close();
+      throw translateSqliteError(error, this.file, 'preparing statements');
+    }
+    this.#search = new SqliteSearch(this.#db, this.repo, this.#scope);
+    this.capabilities = Object.freeze({
+      binarySafe: true,
+      atomicMultiDocument: true,
+      history: false,
+      nativeSearch: true,
+      multiProcess: true,
+      maxDocumentBytes,
+    });
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new RepomemError('STORE_CLOSED', 'the sqlite store is closed');
+  }
+
+  /** Run a synchronous database action, translating SQLite errors. */
+  #run<T>(action: string, work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw translateSqliteError(error, this.file, action);
+    }
+  }
+
+  async get(path: string): Promise<StoredDocument | undefined> {
+    this.#assertOpen();
+    const normalized = normalizeDocumentPath(path);
+    const row = this.#run(`get(${normalized})`, () => this.#statements.get.get(this.repo, normalized)) as
+      | { version: string; size: number; content: Uint8Array }
+      | undefined;
+    if (row === undefined) return undefined;
+    // node:sqlite returns a fresh buffer per read, so the caller owns it (no copy needed).
+    return { path: normalized, version: row.version, size: Number(row.size), content: row.content };
+  }
+
+  async list(prefix?: string): Promise<DocumentEntry[]> {
+    this.#assertOpen();
+    const normalized = normalizePrefix(prefix);
+    const rows = this.#run('list()', () => {
+      if (normalized === '') return this.#statements.listAll.all(this.repo);
+      const upper = prefixUpperBound(normalized);
+      const params = { repo: this.repo, prefix: normalized, length: [...normalized].length };
+      return upper === undefined
+        ? this.#statements.listOpen.all(params)
+        : this.#statements.listRange.all({ ...params, upper });
+    }) as unknown as Array<{ path: string; version: string; size: number }>;
+    return rows.map((row) => ({ path: row.path, version: row.version, size: Number(row.size) })).sort(byPath);
+  }
+
+  async write(operations: readonly WriteOperation[]): Promise<WriteResult> {
+    this.#assertOpen();
+    if (this.readOnly) {
+      throw new RepomemError('READ_ONLY', `the sqlite store ${this.file} is open read-only; write() was refused`, {
+        details: { file: this.file },
+      });
+    }
+    const planned: PlannedOperation[] = prepareWriteBatch(operations, this.capabilities.maxDocumentBytes).map(
+      (operation) =>
+        operation.kind === 'put' ? { ...operation, body: indexableBody(operation.path, operation.content) } : operation,
+    );
+    return this.#run('write()', () => this.#transact(planned));
+  }
+
+  /** Check every expectation and apply the batch in one IMMEDIATE transaction (synchronous). */
+  #transact(batch: readonly PlannedOperation[]): WriteResult {
+    const s = this.#statements;
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const current = new Map<string, CurrentRow | undefined>();
+      const conflicts: WriteConflict[] = [];
+      for (const operation of batch) {
+        const row = s.current.get(this.repo, operation.path) as CurrentRow | undefined;
+        current.set(operation.path, row);
+        const actual = row?.version ?? null;
+        if (!expectationHolds(operation.expectedVersion, actual)) {
+          conflicts.push({ path: operation.path, expected: operation.expectedVersion ?? null, actual });
+        }
+      }
+      if (conflicts.length > 0) {
+        this.#db.exec('ROLLBACK');
+        return { status: 'conflict', conflicts };
+      }
+      const now = new Date().toISOString();
+      const versions: Record<string, string | null> = {};
+      let indexedDelta = 0;
+      for (const operation of batch) {
+        const row = current.get(operation.path);
+        if (operation.kind === 'delete') {
+          versions[operation.path] = null;
+          if (row === undefined) continue;
+          s.ftsDelete.run(row.id);
+          s.remove.run(row.id);
+          s.removeContent.run(row.id);
+          indexedDelta -= row.indexed;
+          continue;
+        }
+        versions[operation.path] = operation.version;
+        if (row?.version === operation.version) continue;
+        const indexed = operation.body === undefined ? 0 : 1;
+        const size = operation.content.byteLength;
+        let id: number;
+        if (row === undefined) {
+          id = Number(s.insert.run(this.repo, operation.path, operation.version, size, indexed, now).lastInsertRowid);
+          s.insertContent.run(id, operation.content);
+        } else {
+          id = row.id;
+          s.ftsDelete.run(id);
+          s.update.run(operation.version, size, indexed, now, id);
+          s.updateContent.run(operation.content, id);
+          indexedDelta -= row.indexed;
+        }
+        indexedDelta += indexed;
+        if (operation.body !== undefined) s.ftsInsert.run(id, this.#scope, operation.path, operation.body);
+      }
+      const bumped = s.bump.get({ repo: this.repo, delta: indexedDelta }) as { revision: number };
+      this.#db.exec('COMMIT');
+      return { status: 'committed', versions, revision: this.#revisionToken(bumped.revision) };
+    } catch (error) {
+      rollbackQuietly(this.#db);
+      throw error;
+    }
+  }
+
+  #revisionToken(counter: number): string {
+    return `${this.#databaseId}.${counter}`;
+  }
+
+  async revision(): Promise<string> {
+    this.#assertOpen();
+    const row = this.#run('revision()', () => this.#statements.revision.get(this.repo)) as
+      | { revision: number }
+      | undefined;
+    return this.#revisionToken(row?.revision ?? 0);
+  }
+
+  async search(query: string, options?: SearchOptions): Promise<SearchResponse> {
+    this.#assertOpen();
+    try {
+      return await this.#search.search(this, query, options);
+    } catch (error) {
+      throw translateSqliteError(error, this.file, 'search()');
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#db.close();
+  }
+}
+
+/**
+ * Open (creating when missing) a SQLite store on the built-in `node:sqlite`.
+ *
+ * Guarantees: versions are the SHA-256 of the content; a `write()` is one `BEGIN IMMEDIATE`
+ * transaction that checks every expected version, applies every operation, updates the FTS5 index
+ * and bumps the repository's revision, or does nothing (also across processes and crashes); WAL
+ * mode lets readers proceed while one writer commits, and writers wait up to `busyTimeoutMs`.
+ *
+ * Throws `INVALID_ARGUMENT` (bad options), `NOT_FOUND` (missing file opened read-only),
+ * `BACKEND_UNAVAILABLE` (corrupt or non-SQLite file, cannot open), `UNSUPPORTED` (a database from a
+ * newer schema version or another application), `READ_ONLY` (a read-only database that needs
+ * migrating), each naming the file.
+ */
+export async function openSqliteStore(options: SqliteStoreOptions): Promise<SqliteStore> {
+  return new SqliteStoreImpl(options);
+}

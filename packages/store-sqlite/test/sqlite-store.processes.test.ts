@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../src/index.js';
+import { builtPackageUrl, freshDirectory, removeDirectory } from './support.js';
+
+const fixtures = join(import.meta.dirname, 'fixtures');
+let packageUrl: string;
+let dir: string;
+
+beforeAll(() => {
+  packageUrl = builtPackageUrl();
+}, 120_000);
+beforeEach(async () => {
+  dir = await freshDirectory('repomem-sqlite-processes-');
+});
+afterEach(async () => {
+  await removeDirectory(dir);
+});
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal }));
+  });
+}
+
+describe('sqlite store across processes', () => {
+  it('2 processes x 50 compare-and-swap appends to one document of a new file: all 100 lines land, once each', async () => {
+    const workers = 2;
+    const appends = 50;
+    // The file does not exist yet: both processes race to create and migrate it too.
+    const file = join(dir, 'shared', 'memory.db');
+    const children = Array.from({ length: workers }, (_, worker) => {
+      const child = spawn(
+        process.execPath,
+        ['--no-warnings', join(fixtures, 'cas-appender.mjs'), packageUrl, file, String(worker), String(appends)],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let output = '';
+      child.stdout?.on('data', (chunk) => {
+        output += chunk;
+      });
+      child.stderr?.on('data', (chunk) => {
+        output += chunk;
+      });
+      return exited(child).then((status) => ({ ...status, output }));
+    });
+    const results = await Promise.all(children);
+    for (const result of results) expect(result, result.output).toMatchObject({ code: 0 });
+
+    const store = await openSqliteStore({ path: file, repo: 'acme/rocket' });
+    const text = new TextDecoder().decode((await store.get('MEMORY.md'))?.content);
+    const lines = text.split('\n').filter((line) => line.startsWith('- '));
+    const expected = Array.from({ length: workers }, (_, worker) =>
+      Array.from({ length: appends }, (_, index) => `- worker ${worker} line ${index}`),
+    ).flat();
+    expect(lines.length).toBe(workers * appends);
+    expect([...lines].sort()).toEqual([...expected].sort());
+    for (let worker = 0; worker < workers; worker += 1) {
+      const own = lines.filter((line) => line.startsWith(`- worker ${worker} `));
+      expect(own, 'each worker appends in its own order').toEqual(
+        expected.filter((line) => line.startsWith(`- worker ${worker} `)),
+      );
+    }
+    // The index followed every committed write: the last line of each worker is searchable.
+    const hits = await store.search('worker line', { limit: 1 });
+    expect(hits.results.map((hit) => hit.path)).toEqual(['MEMORY.md']);
+    expect(await store.list()).toHaveLength(1);
+    await store.close();
+  }, 60_000);
+});
