@@ -4,6 +4,7 @@
 // It is a baseline for timing, not a reference for ranking quality.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const SKIP = new Set(['.git', 'node_modules', '.hg', '.svn']);
 const MAX_BYTES = 512 * 1024;
@@ -75,7 +76,7 @@ export function naiveSearch(root, query, limit = 5, snippets = 3) {
   return { documentCount: files.length, results: results.slice(0, limit) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [root, ...q] = process.argv.slice(2);
   const r = naiveSearch(root, q.join(' '));
   process.stdout.write(`${r.results.length} results over ${r.documentCount} files\n`);
