@@ -1,0 +1,528 @@
+// Why: memory on a git branch, in OBJECT MODE: documents are blobs in the tree of the branch tip,
+// read and written as git objects without a worktree, so the user's checkout and index are never
+// touched. Every write is one commit (the forensic record seed 002 asks for) published with a
+// compare-and-swap on the branch ref that interoperates with the git CLI's own lock files.
+import {
+  type DocumentEntry,
+  type MemoryStore,
+  normalizeDocumentPath,
+  normalizePrefix,
+  RepomemError,
+  STORE_SPECIFICATION_VERSION,
+  type StoreCapabilities,
+  type StoredDocument,
+  type WriteConflict,
+  type WriteMetadata,
+  type WriteOperation,
+  type WriteResult,
+} from '@repomem/core';
+import { branchRef, DEFAULT_MEMORY_BRANCH } from './branch-name.js';
+import { findCheckout } from './checked-out.js';
+import { type CommitMessage, composeCommitMessage, splitMessage } from './commit-message.js';
+import { assertIdentity, formatSignature, type GitIdentity, serializeCommit } from './commit-object.js';
+import { type GitFileSystem, nodeFileSystem } from './file-system.js';
+import {
+  checkpointMessage,
+  type PromotedMemory,
+  promoteMessage,
+  type SessionCloseDetails,
+  sessionCloseMessage,
+} from './forensic-moments.js';
+import {
+  diffRevisions,
+  type HistoryOptions,
+  type HistorySource,
+  listHistory,
+  type ReadAtResult,
+  type Revision,
+  type RevisionSpec,
+  readDocumentAt,
+  type TreeDiff,
+} from './history.js';
+import { acquireKeyedMutex } from './keyed-mutex.js';
+import { EMPTY_TREE_OID } from './object-id.js';
+import { GitObjectStore } from './object-store.js';
+import { compareAndSwapRef } from './ref-lock.js';
+import { readRef } from './ref-store.js';
+import { type GitRepositoryLayout, locateRepository } from './repository.js';
+import { applyTreeEdits, type TreeEdit } from './tree-edit.js';
+import { lookupPath, walkDocuments } from './tree-walk.js';
+import { expectationHolds, type PreparedOperation, prepareWriteBatch } from './write-batch.js';
+
+/** `revision()` of a branch that has no commit yet. */
+export const EMPTY_REVISION = 'empty';
+/** Default agent id, used in the default author `{agentId} <agent@localhost>`. */
+export const DEFAULT_AGENT_ID = 'repomem';
+/** E-mail of the default author and committer (seed 002). */
+export const DEFAULT_AGENT_EMAIL = 'agent@localhost';
+/** Default largest document (16 MiB). */
+export const DEFAULT_GIT_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+/** How many times a write rebuilds on a tip that moved under it before giving up with `CONFLICT`. */
+const MAX_PUBLISH_ATTEMPTS = 100;
+
+/** Points where tests can pause a writer (to kill it there). Not for production use. */
+export interface GitStoreTestHooks {
+  /** After the blobs, trees and commit are written, before the ref lock is taken. */
+  readonly afterObjectsWritten?: (commit: string) => Promise<void> | void;
+  /** While `<ref>.lock` is held and holds the new id, just before it is renamed over the ref. */
+  readonly whileRefLocked?: (commit: string) => Promise<void> | void;
+}
+
+/** Options of {@link openGitStore}. */
+export interface GitStoreOptions {
+  /** The repository: a worktree directory containing `.git`, or a bare repository. */
+  readonly dir: string;
+  /** Branch holding the memory tree (default `agent/memory`). Validated like `git check-ref-format --branch`. */
+  readonly branch?: string;
+  /** File system (default Node's `fs`); an in-memory fs with the same promise API works too. */
+  readonly fs?: GitFileSystem;
+  /** Agent id; the default author and committer are `{agentId} <agent@localhost>` (default `repomem`). */
+  readonly agentId?: string;
+  /** Commit author (default from `agentId`). */
+  readonly author?: GitIdentity;
+  /** Commit committer (default: the author). */
+  readonly committer?: GitIdentity;
+  /** Largest document accepted, in bytes (default 16 MiB). */
+  readonly maxDocumentBytes?: number;
+  /** How long a write waits for a ref lock held by another process (default 10000 ms). */
+  readonly lockTimeoutMs?: number;
+  /** Age after which a ref lock is considered left over by a crash and broken (default 30000 ms). */
+  readonly lockStaleMs?: number;
+  /** fsync objects and the ref before publishing (default `true`). */
+  readonly durable?: boolean;
+  /** Clock for commit times (default `() => new Date()`). */
+  readonly clock?: () => Date;
+  /** Allow moving a branch that is checked out in a worktree (default `false`: refused, the checkout would fall behind). */
+  readonly allowCheckedOutBranch?: boolean;
+  /** Pause points for crash tests. */
+  readonly testHooks?: GitStoreTestHooks;
+}
+
+/** Options of the forensic-moment commits: the writes to commit with the moment, and extra trailers. */
+export interface MomentOptions {
+  /** Documents to write in the same commit (the moment is skipped as `noop` when they change nothing). */
+  readonly writes?: readonly WriteOperation[];
+  /** Attribution trailers (`Task-Id`...). */
+  readonly trailers?: Readonly<Record<string, string>>;
+}
+
+/** Input of {@link GitStore.sessionClose}. */
+export interface SessionCloseInput extends SessionCloseDetails, MomentOptions {}
+
+/** Outcome of a commit: a new commit, nothing to commit (no empty commit is made), or failed preconditions. */
+export type CommitResult =
+  | {
+      readonly status: 'committed';
+      /** The new commit (also the new revision). */
+      readonly commit: string;
+      readonly revision: string;
+      /** New version of every path of the batch (`null` for deleted paths). */
+      readonly versions: Readonly<Record<string, string | null>>;
+    }
+  | {
+      readonly status: 'noop';
+      /** The unchanged revision. */
+      readonly revision: string;
+      readonly versions: Readonly<Record<string, string | null>>;
+    }
+  | { readonly status: 'conflict'; readonly conflicts: readonly WriteConflict[] };
+
+/** A {@link MemoryStore} on a git branch in object mode, with forensic history; see {@link openGitStore}. */
+export interface GitStore extends MemoryStore {
+  /** Always `git`. */
+  readonly name: 'git';
+  /** The repository directory given (absolute). */
+  readonly dir: string;
+  /** The git directory in use. */
+  readonly gitdir: string;
+  /** Short branch name, e.g. `agent/memory`. */
+  readonly branch: string;
+  /** Full ref, e.g. `refs/heads/agent/memory`. */
+  readonly ref: string;
+  /** Commit author. */
+  readonly author: GitIdentity;
+  /** Commit committer. */
+  readonly committer: GitIdentity;
+  /** Commit a batch with an explicit message (subject, body, trailers); `noop` when nothing changes. */
+  commit(operations: readonly WriteOperation[], message: CommitMessage): Promise<CommitResult>;
+  /** Seed 002 checkpoint: commit `writes` as `checkpoint: <note>`; `noop` when they change nothing. */
+  checkpoint(note: string, options?: MomentOptions): Promise<CommitResult>;
+  /** Seed 002 session close: commit `writes` as `session-close` with the ids in the body. */
+  sessionClose(input: SessionCloseInput): Promise<CommitResult>;
+  /** Seed 002 dream sweep: commit `writes` as `promote`, listing the memories and scores in the body. */
+  promote(memories: readonly PromotedMemory[], options?: MomentOptions): Promise<CommitResult>;
+  /** Revisions newest first; with `path`, only those that changed that document. */
+  history(options?: HistoryOptions): Promise<Revision[]>;
+  /** A document as of a commit, ref or date ("what did it know then?"). */
+  readAt(path: string, at: RevisionSpec): Promise<ReadAtResult>;
+  /** Documents changed between two revisions (`null` = the empty tree; `to` defaults to the tip). */
+  diff(from: RevisionSpec | null, to?: RevisionSpec | null): Promise<TreeDiff>;
+}
+
+function positiveInteger(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new RepomemError('INVALID_ARGUMENT', `${name} must be a positive integer, got ${value}`);
+  }
+  return value;
+}
+
+function defaultSubject(batch: readonly PreparedOperation[]): string {
+  const paths = batch.map((operation) => operation.path);
+  const shown = paths.slice(0, 3).join(', ');
+  return `chore(memory): update ${paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown}`;
+}
+
+/**
+ * Open the memory branch of a git repository in object mode. The branch may not exist yet: the
+ * first write creates it with a root commit.
+ *
+ * Throws `INVALID_ARGUMENT` (bad branch name, identity or option), `NOT_FOUND` (no repository at
+ * `dir`), `NOT_A_DIRECTORY`.
+ */
+export async function openGitStore(options: GitStoreOptions): Promise<GitStore> {
+  if (options === null || typeof options !== 'object') {
+    throw new RepomemError('INVALID_ARGUMENT', 'openGitStore expects an options object { dir, branch? }');
+  }
+  const branch = options.branch ?? DEFAULT_MEMORY_BRANCH;
+  const ref = branchRef(branch);
+  const agentId = options.agentId ?? DEFAULT_AGENT_ID;
+  const author = assertIdentity(options.author ?? { name: agentId, email: DEFAULT_AGENT_EMAIL }, 'author');
+  const committer = assertIdentity(options.committer ?? author, 'committer');
+  const fs = options.fs ?? nodeFileSystem;
+  const layout = await locateRepository(fs, options.dir);
+  return new GitObjectModeStore(fs, layout, branch, ref, author, committer, options);
+}
+
+class GitObjectModeStore implements GitStore {
+  readonly specificationVersion = STORE_SPECIFICATION_VERSION;
+  readonly name = 'git' as const;
+  readonly capabilities: StoreCapabilities;
+  readonly dir: string;
+  readonly gitdir: string;
+  readonly branch: string;
+  readonly ref: string;
+  readonly author: GitIdentity;
+  readonly committer: GitIdentity;
+  readonly #fs: GitFileSystem;
+  readonly #layout: GitRepositoryLayout;
+  readonly #objects: GitObjectStore;
+  readonly #clock: () => Date;
+  readonly #timing: { timeoutMs: number; staleMs: number };
+  readonly #durable: boolean;
+  readonly #allowCheckedOut: boolean;
+  readonly #hooks: GitStoreTestHooks | undefined;
+  readonly #mutexKey: string;
+  readonly #source: HistorySource;
+  #closed = false;
+
+  constructor(
+    fs: GitFileSystem,
+    layout: GitRepositoryLayout,
+    branch: string,
+    ref: string,
+    author: GitIdentity,
+    committer: GitIdentity,
+    options: GitStoreOptions,
+  ) {
+    this.#fs = fs;
+    this.#layout = layout;
+    this.dir = layout.dir;
+    this.gitdir = layout.gitdir;
+    this.branch = branch;
+    this.ref = ref;
+    this.author = author;
+    this.committer = committer;
+    this.capabilities = Object.freeze({
+      binarySafe: true,
+      atomicMultiDocument: true,
+      history: true,
+      nativeSearch: false,
+      multiProcess: true,
+      maxDocumentBytes: positiveInteger('maxDocumentBytes', options.maxDocumentBytes, DEFAULT_GIT_MAX_DOCUMENT_BYTES),
+    });
+    this.#timing = {
+      timeoutMs: positiveInteger('lockTimeoutMs', options.lockTimeoutMs, 10_000),
+      staleMs: positiveInteger('lockStaleMs', options.lockStaleMs, 30_000),
+    };
+    if (options.clock !== undefined && typeof options.clock !== 'function') {
+      throw new RepomemError('INVALID_ARGUMENT', 'clock must be a function returning a Date');
+    }
+    this.#clock = options.clock ?? (() => new Date());
+    this.#durable = options.durable ?? true;
+    this.#allowCheckedOut = options.allowCheckedOutBranch ?? false;
+    this.#hooks = options.testHooks;
+    this.#objects = new GitObjectStore(fs, layout.commondir, this.#durable);
+    this.#mutexKey = `${layout.commondir}\0${ref}`;
+    this.#source = {
+      objects: this.#objects,
+      tip: () => this.#tip(),
+      readRef: (name) => readRef(this.#fs, this.#layout.commondir, name),
+    };
+  }
+
+  async get(path: string): Promise<StoredDocument | undefined> {
+    this.#assertOpen();
+    const normalized = normalizeDocumentPath(path);
+    const found = await lookupPath(this.#objects, await this.#tipTree(), normalized);
+    if (found.status !== 'found' || found.entry.kind !== 'file') return undefined;
+    const content = new Uint8Array(await this.#objects.readTyped(found.entry.oid, 'blob'));
+    return { path: normalized, version: found.entry.oid, size: content.byteLength, content };
+  }
+
+  async list(prefix?: string): Promise<DocumentEntry[]> {
+    this.#assertOpen();
+    const normalized = normalizePrefix(prefix);
+    const documents = await walkDocuments(this.#objects, await this.#tipTree(), normalized);
+    const entries: DocumentEntry[] = new Array(documents.length);
+    const concurrency = 32;
+    for (let start = 0; start < documents.length; start += concurrency) {
+      await Promise.all(
+        documents.slice(start, start + concurrency).map(async (document, offset) => {
+          entries[start + offset] = {
+            path: document.path,
+            version: document.oid,
+            size: await this.#objects.size(document.oid),
+          };
+        }),
+      );
+    }
+    return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  async write(operations: readonly WriteOperation[], metadata?: WriteMetadata): Promise<WriteResult> {
+    this.#assertOpen();
+    const batch = prepareWriteBatch(operations, this.capabilities.maxDocumentBytes);
+    const split = splitMessage(typeof metadata?.message === 'string' ? metadata.message : '');
+    const message = composeCommitMessage({
+      subject: split.subject.length > 0 ? split.subject : defaultSubject(batch),
+      body: split.body,
+      trailers: metadata?.trailers,
+    });
+    const result = await this.#commitBatch(batch, message);
+    if (result.status === 'noop') return { status: 'committed', versions: result.versions, revision: result.revision };
+    if (result.status === 'committed')
+      return { status: 'committed', versions: result.versions, revision: result.revision };
+    return result;
+  }
+
+  async commit(operations: readonly WriteOperation[], message: CommitMessage): Promise<CommitResult> {
+    this.#assertOpen();
+    const batch = prepareWriteBatch(operations, this.capabilities.maxDocumentBytes);
+    return this.#commitBatch(batch, composeCommitMessage(message));
+  }
+
+  async checkpoint(note: string, options: MomentOptions = {}): Promise<CommitResult> {
+    return this.commit(options.writes ?? [], checkpointMessage(note, options.trailers));
+  }
+
+  async sessionClose(input: SessionCloseInput): Promise<CommitResult> {
+    if (input === null || typeof input !== 'object') {
+      throw new RepomemError('INVALID_ARGUMENT', 'sessionClose expects { sessionId, agentId, writes? }');
+    }
+    return this.commit(input.writes ?? [], sessionCloseMessage(input, input.trailers));
+  }
+
+  async promote(memories: readonly PromotedMemory[], options: MomentOptions = {}): Promise<CommitResult> {
+    return this.commit(options.writes ?? [], promoteMessage(memories, options.trailers));
+  }
+
+  async history(options: HistoryOptions = {}): Promise<Revision[]> {
+    this.#assertOpen();
+    const path = options.path === undefined ? undefined : normalizeDocumentPath(options.path);
+    const limit = options.limit ?? Number.POSITIVE_INFINITY;
+    if (limit !== Number.POSITIVE_INFINITY && (!Number.isSafeInteger(limit) || limit < 0)) {
+      throw new RepomemError('INVALID_ARGUMENT', `history limit must be a non-negative integer, got ${limit}`);
+    }
+    return listHistory(this.#source, path, limit);
+  }
+
+  async readAt(path: string, at: RevisionSpec): Promise<ReadAtResult> {
+    this.#assertOpen();
+    return readDocumentAt(this.#source, normalizeDocumentPath(path), at);
+  }
+
+  async diff(from: RevisionSpec | null, to?: RevisionSpec | null): Promise<TreeDiff> {
+    this.#assertOpen();
+    const target = to === undefined ? await this.#tip() : to;
+    return diffRevisions(this.#source, from, target);
+  }
+
+  async revision(): Promise<string> {
+    this.#assertOpen();
+    return (await this.#tip()) ?? EMPTY_REVISION;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#objects.clear();
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new RepomemError('STORE_CLOSED', 'the git store is closed');
+  }
+
+  #tip(): Promise<string | null> {
+    return readRef(this.#fs, this.#layout.commondir, this.ref);
+  }
+
+  async #tipTree(): Promise<string | null> {
+    const tip = await this.#tip();
+    return tip === null ? null : (await this.#objects.readCommit(tip)).tree;
+  }
+
+  async #assertNotCheckedOut(): Promise<void> {
+    if (this.#allowCheckedOut) return;
+    const head = await findCheckout(this.#fs, this.#layout, this.ref);
+    if (head !== undefined) {
+      throw new RepomemError(
+        'INVALID_ARGUMENT',
+        `branch ${this.branch} is checked out (${head}); object mode would leave that checkout behind the branch. ` +
+          'Use another branch, or pass allowCheckedOutBranch: true',
+        { details: { branch: this.branch, head } },
+      );
+    }
+  }
+
+  /**
+   * Check preconditions against the tip, build the new tree and commit, and publish it with a
+   * compare-and-swap; when another writer moved the tip in between, start again from the new tip
+   * (preconditions are re-checked there, so a real conflict is still reported).
+   */
+  async #commitBatch(batch: readonly PreparedOperation[], message: string): Promise<CommitResult> {
+    const release = await acquireKeyedMutex(this.#mutexKey);
+    try {
+      for (let attempt = 1; attempt <= MAX_PUBLISH_ATTEMPTS; attempt += 1) {
+        this.#assertOpen();
+        const outcome = await this.#attempt(batch, message);
+        if (outcome !== 'moved') return outcome;
+      }
+      throw new RepomemError(
+        'CONFLICT',
+        `${this.branch} kept moving: ${MAX_PUBLISH_ATTEMPTS} attempts to commit on its tip were overtaken by other writers`,
+        { details: { branch: this.branch } },
+      );
+    } finally {
+      release();
+    }
+  }
+
+  async #attempt(batch: readonly PreparedOperation[], message: string): Promise<CommitResult | 'moved'> {
+    const tip = await this.#tip();
+    const root = tip === null ? null : (await this.#objects.readCommit(tip)).tree;
+    const edits = await this.#inspect(batch, root);
+    if (edits.status === 'conflict') return edits;
+    await this.#assertNotCheckedOut();
+    await Promise.all(
+      batch.map((operation) =>
+        operation.kind === 'put' ? this.#objects.write('blob', operation.content) : Promise.resolve(''),
+      ),
+    );
+    const versions: Record<string, string | null> = {};
+    for (const operation of batch) versions[operation.path] = operation.kind === 'put' ? operation.version : null;
+    const next = await applyTreeEdits(this.#objects, root, edits.edits);
+    if (next === root) return { status: 'noop', revision: tip ?? EMPTY_REVISION, versions };
+    const tree = next ?? (await this.#objects.write('tree', new Uint8Array(0)));
+    if (tree === root || (tip === null && tree === EMPTY_TREE_OID)) {
+      return { status: 'noop', revision: tip ?? EMPTY_REVISION, versions };
+    }
+    const now = this.#clock();
+    const commit = await this.#objects.write(
+      'commit',
+      serializeCommit({
+        tree,
+        parents: tip === null ? [] : [tip],
+        author: formatSignature(this.author, now),
+        committer: formatSignature(this.committer, now),
+        message,
+      }),
+    );
+    await this.#hooks?.afterObjectsWritten?.(commit);
+    const whileLocked = this.#hooks?.whileRefLocked;
+    const subject = message.split('\n', 1)[0] ?? '';
+    const updated = await compareAndSwapRef(
+      this.#fs,
+      this.#layout.commondir,
+      {
+        ref: this.ref,
+        expected: tip,
+        next: commit,
+        reflog: {
+          identity: formatSignature(this.committer, now),
+          message: `${tip === null ? 'commit (initial)' : 'commit'}: ${subject}`,
+          create: !this.#layout.bare,
+        },
+        beforePublish: whileLocked === undefined ? undefined : async () => whileLocked(commit),
+      },
+      this.#timing,
+      this.#durable,
+    );
+    if (updated.status === 'moved') return 'moved';
+    return { status: 'committed', commit, revision: commit, versions };
+  }
+
+  /** Current version of every path, refusing non-documents; conflicts or the edits to apply. */
+  async #inspect(
+    batch: readonly PreparedOperation[],
+    root: string | null,
+  ): Promise<{ status: 'ok'; edits: TreeEdit[] } | { status: 'conflict'; conflicts: WriteConflict[] }> {
+    const deletedFiles = new Set<string>();
+    const actuals = await Promise.all(
+      batch.map(async (operation) => {
+        const found = await lookupPath(this.#objects, root, operation.path);
+        if (found.status === 'found') {
+          const { entry } = found;
+          if (entry.kind === 'file') {
+            if (operation.kind === 'delete') deletedFiles.add(operation.path);
+            return entry.oid;
+          }
+          if (entry.kind === 'tree') {
+            if (operation.kind === 'put') {
+              throw new RepomemError(
+                'INVALID_PATH',
+                `${operation.path} is a directory in ${this.branch}, not a document`,
+                {
+                  details: { path: operation.path },
+                },
+              );
+            }
+            return null;
+          }
+          throw new RepomemError(
+            'INVALID_PATH',
+            `${operation.path} is a ${entry.kind} (mode ${entry.mode}) in ${this.branch}, not a document; ` +
+              'repomem never reads or writes through symlinks or submodules',
+            { details: { path: operation.path, mode: entry.mode } },
+          );
+        }
+        if (found.status === 'blocked' && operation.kind === 'put') return found;
+        return null;
+      }),
+    );
+    const conflicts: WriteConflict[] = [];
+    const edits: TreeEdit[] = [];
+    batch.forEach((operation, index) => {
+      let actual = actuals[index] ?? null;
+      if (actual !== null && typeof actual === 'object') {
+        const { entry, prefix } = actual;
+        if (!(entry.kind === 'file' && deletedFiles.has(prefix))) {
+          throw new RepomemError(
+            'INVALID_PATH',
+            `cannot write ${operation.path}: ${prefix} is a ${entry.kind} (mode ${entry.mode}) in ${this.branch}, not a directory`,
+            { details: { path: operation.path, mode: entry.mode } },
+          );
+        }
+        actual = null;
+      }
+      if (!expectationHolds(operation.expectedVersion, actual)) {
+        conflicts.push({ path: operation.path, expected: operation.expectedVersion ?? null, actual });
+      }
+      edits.push(
+        operation.kind === 'put'
+          ? { kind: 'put', path: operation.path, oid: operation.version }
+          : { kind: 'delete', path: operation.path },
+      );
+    });
+    return conflicts.length > 0 ? { status: 'conflict', conflicts } : { status: 'ok', edits };
+  }
+}
