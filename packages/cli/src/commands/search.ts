@@ -1,5 +1,7 @@
-// Why: `repomem search`: thin wiring from a parsed request to the memory facade's search and
-// Sepo's text or JSON output.
+// Why: `repomem search`: thin wiring from a parsed request to a one-shot search and Sepo's text
+// or JSON output. The process asks one question, so core's `searchOnce` (each document read once,
+// no index built) answers it unless the store searches natively.
+import { type Memory, SearchEngine, type SearchOptions, type SearchResponse } from '@repomem/core';
 import { ExitCode } from '../errors.js';
 import { formatSearchJson, formatSearchText } from '../format/search-output.js';
 import type { CliIo } from '../io.js';
@@ -7,6 +9,17 @@ import { chooseMemoryDirectory, openMemoryAt } from '../memory-dir.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { SEARCH_USAGE } from '../usage.js';
 import { parseSearchArguments } from './search-args.js';
+
+/**
+ * Search like `memory.search` with the same results, but for a one-shot process: a store
+ * without native search is searched with `SearchEngine.searchOnce` instead of building the
+ * cached index the facade keeps for repeated queries.
+ */
+function searchOnce(memory: Memory, query: string, options: SearchOptions): Promise<SearchResponse> {
+  const store = memory.store;
+  if (store.capabilities.nativeSearch && store.search) return memory.search(query, options);
+  return new SearchEngine().searchOnce(store, query, options);
+}
 
 /** Run `repomem search <argv...>`; returns the exit code. */
 export async function runSearchCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -20,7 +33,7 @@ export async function runSearchCommand(argv: readonly string[], io: CliIo): Prom
     const directory = chooseMemoryDirectory(request.dir, io);
     const memory = await openMemoryAt(directory, { mode: 'read-only' });
     try {
-      const response = await memory.search(request.query, { limit: request.limit, snippets: request.snippets });
+      const response = await searchOnce(memory, request.query, { limit: request.limit, snippets: request.snippets });
       io.stdout.write(
         request.json
           ? formatSearchJson(request.query, response, directory.absolute)

@@ -3,6 +3,7 @@
 // the naive search paths use this, so they score exactly the same text.
 import { scanJsonLeaves } from './json-fields.js';
 import { buildPairFilter, extendWordHash, pairHash, WORD_HASH_SEED } from './phrase-filter.js';
+import { type QueryTerm, wordMatchWeight } from './query-plan.js';
 import { isAllDigits } from './tokenizer.js';
 
 /** Words longer than this (blobs, hashes run together) are counted but not indexed. */
@@ -49,7 +50,7 @@ export function isJsonPath(path: string): boolean {
 }
 
 /** A word worth indexing: query terms are >= 2 characters or all digits, and bounded in length. */
-function isIndexableWord(word: string): boolean {
+export function isIndexableWord(word: string): boolean {
   return word.length <= MAX_INDEXED_WORD_LENGTH && (word.length >= 2 || isAllDigits(word));
 }
 
@@ -58,17 +59,28 @@ function addWord(counts: Map<string, number>, word: string): void {
 }
 
 const WORD_CODE_POINT = /^[\p{L}\p{N}\p{M}]$/u;
-/** Per BMP code unit: 0 not yet known, 1 word character, 2 separator. */
+/** Per BMP code unit: 0 not yet known, 1 word character, 2 separator, 3 high surrogate. */
 const bmpClass = new Uint8Array(0x10000);
 const astralClass = new Map<number, boolean>();
 
+/** Class of a high surrogate in {@link bmpClass} for `countWords` (its word-ness needs the next unit). */
+const HIGH_SURROGATE = 3;
+for (let code = 0; code < 128; code++) {
+  bmpClass[code] = (code >= 97 && code <= 122) || (code >= 48 && code <= 57) ? 1 : 2;
+}
+for (let code = 0xd800; code <= 0xdbff; code++) bmpClass[code] = HIGH_SURROGATE;
+
+/** Classify a BMP code unit not yet in {@link bmpClass} (never a high surrogate) and remember it. */
+function classifyCodeUnit(code: number): number {
+  const known = WORD_CODE_POINT.test(String.fromCharCode(code)) ? 1 : 2;
+  bmpClass[code] = known;
+  return known;
+}
+
 function isWordCodeUnit(code: number): boolean {
-  let known = bmpClass[code] as number;
-  if (known === 0) {
-    known = WORD_CODE_POINT.test(String.fromCharCode(code)) ? 1 : 2;
-    bmpClass[code] = known;
-  }
-  return known === 1;
+  const known = bmpClass[code] as number;
+  if (known === HIGH_SURROGATE) return false; // a lone high surrogate is no letter, digit or mark
+  return (known === 0 ? classifyCodeUnit(code) : known) === 1;
 }
 
 function isWordCodePoint(codePoint: number): boolean {
@@ -80,13 +92,70 @@ function isWordCodePoint(codePoint: number): boolean {
   return known;
 }
 
+/** Whether `lower[start, end)` holds a term's text where a match needs it (cheap pre-check). */
+function holdsAnyTerm(terms: readonly QueryTerm[], lower: string, start: number, end: number): boolean {
+  for (const term of terms) {
+    const text = term.text;
+    if (end - start < text.length) continue;
+    if (term.kind === 'word') {
+      if (lower.startsWith(text, start)) return true;
+    } else if (term.kind === 'infix') {
+      for (let at = start; at + text.length <= end; at++) if (lower.startsWith(text, at)) return true;
+    }
+  }
+  return false;
+}
+
+/** True when `word` matches one of the word-based `terms` (see `wordMatchWeight`). */
+export function matchesAnyTerm(terms: readonly QueryTerm[], word: string): boolean {
+  for (const term of terms) if (wordMatchWeight(term, word, 1) > 0) return true;
+  return false;
+}
+
+/** Code units (1 or 2) of the word character starting at `index` of `lower`, or 0 for a separator or the end. */
+export function wordCharWidth(lower: string, index: number): number {
+  const end = lower.length;
+  if (index >= end) return 0;
+  const code = lower.charCodeAt(index);
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) ? 1 : 0;
+  if (code >= 0xd800 && code <= 0xdbff && index + 1 < end) {
+    const low = lower.charCodeAt(index + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      return isWordCodePoint(((code - 0xd800) << 10) + (low - 0xdc00) + 0x10000) ? 2 : 0;
+    }
+    return 0;
+  }
+  return isWordCodeUnit(code) ? 1 : 0;
+}
+
+/** Code units (1 or 2) of the word character ending just before `index` of `lower`, or 0 for a separator or the start. */
+export function wordCharWidthBefore(lower: string, index: number): number {
+  if (index <= 0) return 0;
+  const code = lower.charCodeAt(index - 1);
+  if (code >= 0xdc00 && code <= 0xdfff && index >= 2) {
+    const high = lower.charCodeAt(index - 2);
+    if (high >= 0xd800 && high <= 0xdbff) {
+      return isWordCodePoint(((high - 0xd800) << 10) + (code - 0xdc00) + 0x10000) ? 2 : 0;
+    }
+  }
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) ? 1 : 0;
+  if (code >= 0xd800 && code <= 0xdbff) return 0;
+  return isWordCodeUnit(code) ? 1 : 0;
+}
+
 /**
- * Count the indexable words of `source` into `counts` and collect the hashes of adjacent word
- * pairs on the same line into `pairs`; returns the number of words (all of them). Produces the
- * same words as the tokenizer's `splitWords`, scanning once without intermediate arrays.
+ * Count the indexable words of `lower` (already lowercased) into `counts` and collect the hashes
+ * of adjacent word pairs on the same line into `pairs`; returns the number of words (all of
+ * them). Produces the same words as the tokenizer's `splitWords`, scanning once without
+ * intermediate arrays. With `terms`, only words matching one of them are counted (the others
+ * would weigh 0 in the ranking); without `counts`, only pairs are collected.
  */
-function scanWords(source: string, counts: Map<string, number>, pairs: number[] | undefined): number {
-  const lower = source.toLowerCase();
+export function scanWords(
+  lower: string,
+  counts: Map<string, number> | undefined,
+  pairs: number[] | undefined,
+  terms?: readonly QueryTerm[],
+): number {
   const end = lower.length;
   let total = 0;
   let start = -1;
@@ -123,8 +192,10 @@ function scanWords(source: string, counts: Map<string, number>, pairs: number[] 
     }
     if (start >= 0) {
       total++;
-      const text = lower.slice(start, index);
-      if (isIndexableWord(text)) addWord(counts, text);
+      if (counts !== undefined && (terms === undefined || holdsAnyTerm(terms, lower, start, index))) {
+        const text = lower.slice(start, index);
+        if (isIndexableWord(text) && (terms === undefined || matchesAnyTerm(terms, text))) addWord(counts, text);
+      }
       if (pairs !== undefined && hasPrevious) pairs.push(pairHash(previous, hash));
       previous = hash;
       hasPrevious = true;
@@ -132,6 +203,36 @@ function scanWords(source: string, counts: Map<string, number>, pairs: number[] 
     }
     if (code === 10) hasPrevious = false;
     index += width;
+  }
+  return total;
+}
+
+/**
+ * Number of words of `lower` (already lowercased): the `scanWords` count, with the same word
+ * characters, in a tight loop that hashes and stores nothing.
+ */
+export function countWords(lower: string): number {
+  const end = lower.length;
+  let total = 0;
+  let previous = 0;
+  for (let index = 0; index < end; index++) {
+    const code = lower.charCodeAt(index);
+    let known = bmpClass[code] as number;
+    if (known === 0) known = classifyCodeUnit(code);
+    let word: number;
+    if (known === HIGH_SURROGATE) {
+      const low = index + 1 < end ? lower.charCodeAt(index + 1) : 0;
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        index++;
+        word = isWordCodePoint(((code - 0xd800) << 10) + (low - 0xdc00) + 0x10000) ? 1 : 0;
+      } else {
+        word = isWordCodeUnit(code) ? 1 : 0;
+      }
+    } else {
+      word = known === 1 ? 1 : 0;
+    }
+    total += word & ~previous;
+    previous = word;
   }
   return total;
 }
@@ -180,15 +281,20 @@ export function extractDocumentText(path: string, text: string): DocumentText {
   return { path, lines: lines.join('\n'), lineNumbers, fields: undefined };
 }
 
+/** Analyse extracted text whose lowercased lines are `lowerLines` (see {@link analyzeDocument}). */
+export function analyzeExtracted(extracted: DocumentText, lowerLines: string): DocumentAnalysis {
+  const words = new Map<string, number>();
+  const pairs: number[] = [];
+  const length = scanWords(lowerLines, words, pairs);
+  const pathWords = new Map<string, number>();
+  scanWords(extracted.path.toLowerCase(), pathWords, undefined);
+  return { text: extracted, length, words, pathWords, pairFilter: buildPairFilter(pairs) };
+}
+
 /** Extract a document's searchable lines and count its words (body and path). */
 export function analyzeDocument(path: string, text: string): DocumentAnalysis {
   const extracted = extractDocumentText(path, text);
-  const words = new Map<string, number>();
-  const pairs: number[] = [];
-  const length = scanWords(extracted.lines, words, pairs);
-  const pathWords = new Map<string, number>();
-  scanWords(path, pathWords, undefined);
-  return { text: extracted, length, words, pathWords, pairFilter: buildPairFilter(pairs) };
+  return analyzeExtracted(extracted, extracted.lines.toLowerCase());
 }
 
 /** The searchable lines of a document as an array (aligned with `lineNumbers` and `fields`). */

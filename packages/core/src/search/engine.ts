@@ -13,6 +13,7 @@ import {
 } from './document-filter.js';
 import { analyzeDocument, type DocumentAnalysis } from './document-text.js';
 import { rankDocumentsNaively } from './naive-ranking.js';
+import { analyzeDocumentForQuery } from './query-analysis.js';
 import { planQuery, type QueryPlan } from './query-plan.js';
 import { type Ranking, toSearchHit } from './ranked.js';
 import { SearchIndex } from './search-index.js';
@@ -142,6 +143,27 @@ export class SearchEngine {
     return this.#rankAnalyses(plan, analyses, resolved);
   }
 
+  /**
+   * Search a store once, for a process that asks a single question (the `repomem search`
+   * command): one listing, every document read once, and no index built or kept. A document is
+   * analysed fully only when it can match a term (see {@link analyzeDocumentForQuery}); the
+   * others only count their words. Same results as {@link search} and {@link searchNaive}.
+   */
+  async searchOnce(store: MemoryStore, query: string, options?: SearchOptions): Promise<SearchResponse> {
+    const resolved = resolveSearchOptions(options);
+    const plan = planQuery(query);
+    const entries = (await store.list(resolved.prefix)).filter(
+      (entry) => isSearchablePath(entry.path) && inPrefix(entry.path, resolved.prefix) && !isOversized(entry.size),
+    );
+    const analyses = await mapWithConcurrency(entries, this.#readConcurrency, async (entry) => {
+      const document = await store.get(entry.path);
+      if (document === undefined) return undefined;
+      const decoded = decodeSearchableBytes(document.content);
+      return decoded.kind === 'text' ? analyzeDocumentForQuery(entry.path, decoded.text, plan) : undefined;
+    });
+    return this.#rankAnalyses(plan, analyses, resolved);
+  }
+
   /** Search documents given in memory (no store, no cache), with the same rules and ranking. */
   searchDocuments(documents: Iterable<SearchableDocument>, query: string, options?: SearchOptions): SearchResponse {
     const resolved = resolveSearchOptions(options);
@@ -153,7 +175,7 @@ export class SearchEngine {
         typeof document.content === 'string'
           ? decodeSearchableText(document.content)
           : decodeSearchableBytes(document.content);
-      analyses.push(decoded.kind === 'text' ? analyzeDocument(document.path, decoded.text) : undefined);
+      analyses.push(decoded.kind === 'text' ? analyzeDocumentForQuery(document.path, decoded.text, plan) : undefined);
     }
     return this.#rankAnalyses(plan, analyses, resolved);
   }

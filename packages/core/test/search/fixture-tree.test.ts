@@ -73,7 +73,7 @@ describe.skipIf(!existsSync(fixtureTree))('search over the Sepo fixture tree', (
     ).toBe(true);
   });
 
-  it('ranks exactly like the naive scan', async () => {
+  it('ranks exactly like the naive scan, indexed and one-shot', async () => {
     for (const query of [
       'memory branch',
       'rubrics',
@@ -81,10 +81,14 @@ describe.skipIf(!existsSync(fixtureTree))('search over the Sepo fixture tree', (
       'review synthesis',
       '記憶',
       'self-approve',
+      'issue 87',
+      'the',
+      'test tests testing',
+      'c++',
     ]) {
-      expect(await engine.search(store, query, { limit: 8 })).toEqual(
-        await engine.searchNaive(store, query, { limit: 8 }),
-      );
+      const naive = await engine.searchNaive(store, query, { limit: 8 });
+      expect(await engine.search(store, query, { limit: 8 })).toEqual(naive);
+      expect(await engine.searchOnce(store, query, { limit: 8 })).toEqual(naive);
     }
   });
 

@@ -83,12 +83,13 @@ describe('search over a generated tree', () => {
     }
   });
 
-  it('gives identical answers indexed, naive and over plain documents', async () => {
+  it('gives identical answers indexed, naive, one-shot and over plain documents', async () => {
     const store = createInMemoryStore({ initialDocuments: Object.fromEntries(byPath) });
     for (const query of QUERIES) {
       for (const options of [{ limit: 7 }, { limit: 3, prefix: 'daily/' }]) {
         const indexed = await engine.search(store, query, options);
         expect(indexed).toEqual(await engine.searchNaive(store, query, options));
+        expect(indexed).toEqual(await engine.searchOnce(store, query, options));
         expect(indexed).toEqual(engine.searchDocuments(documents, query, options));
       }
     }
@@ -101,7 +102,9 @@ describe('search over a generated tree', () => {
       const store = await openDirectoryStore({ root: directory });
       try {
         for (const query of QUERIES) {
-          expect(await engine.search(store, query)).toEqual(engine.searchDocuments(documents, query));
+          const expected = engine.searchDocuments(documents, query);
+          expect(await engine.search(store, query)).toEqual(expected);
+          expect(await engine.searchOnce(store, query)).toEqual(expected);
         }
       } finally {
         await store.close();
