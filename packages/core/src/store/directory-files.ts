@@ -1,8 +1,11 @@
 // Why: the directory store must never follow a symbolic link (a link inside the memory tree could
 // otherwise expose or overwrite files outside it). Every file access goes through these helpers,
 // which walk the path one component at a time with lstat and open the final file with O_NOFOLLOW.
-import { constants } from 'node:fs';
-import { lstat, mkdir, open } from 'node:fs/promises';
+// Reads use synchronous calls on purpose: each is a few microseconds on a local filesystem, while
+// the promise API pays a thread-pool round trip per call (measured: a cold `repomem search` spent
+// 100-200 µs per file in async lstat/open/stat/read/close against ~15 µs synchronously).
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
+import { lstat, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RepomemError } from '../errors.js';
 
@@ -29,7 +32,7 @@ export async function inspectParents(root: string, path: string): Promise<Parent
   for (const segment of segments.slice(0, -1)) {
     current = join(current, segment);
     try {
-      const stats = await lstat(current);
+      const stats = lstatSync(current);
       if (stats.isSymbolicLink()) return { kind: 'blocked', reason: `passes through a symbolic link (${current})` };
       if (!stats.isDirectory()) return { kind: 'blocked', reason: `has a parent that is not a directory (${current})` };
     } catch (error) {
@@ -88,9 +91,9 @@ export async function readFileNoFollow(
   documentPath: string,
   maxBytes?: number,
 ): Promise<FreshFile | { readonly kind: 'not-a-file'; readonly reason: string } | undefined> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  let fd: number;
   try {
-    handle = await open(absolutePath, READ_FLAGS);
+    fd = openSync(absolutePath, READ_FLAGS);
   } catch (error) {
     const code = errnoCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
@@ -99,7 +102,7 @@ export async function readFileNoFollow(
     throw error;
   }
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(fd);
     if (!stats.isFile()) {
       return { kind: 'not-a-file', reason: stats.isDirectory() ? 'is a directory' : 'is not a regular file' };
     }
@@ -110,12 +113,12 @@ export async function readFileNoFollow(
         { details: { path: documentPath, size: stats.size, maxDocumentBytes: maxBytes } },
       );
     }
-    const content = await handle.readFile();
+    const content = readFileSync(fd);
     return {
       content: new Uint8Array(content.buffer, content.byteOffset, content.byteLength),
       mode: stats.mode & 0o7777,
     };
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
