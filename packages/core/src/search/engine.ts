@@ -146,7 +146,7 @@ export class SearchEngine {
   /**
    * Search a store once, for a process that asks a single question (the `repomem search`
    * command): one listing, every document read once, and no index built or kept. A document is
-   * analysed fully only when it can match a term (see {@link analyzeDocumentForQuery}); the
+   * analysed fully only when it can match a term (see `analyzeDocumentForQuery` in query-analysis.ts); the
    * others only count their words. Same results as {@link search} and {@link searchNaive}.
    */
   async searchOnce(store: MemoryStore, query: string, options?: SearchOptions): Promise<SearchResponse> {
