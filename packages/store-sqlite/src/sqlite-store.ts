@@ -6,9 +6,12 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import {
   type DocumentEntry,
+  expectationHolds,
   type MemoryStore,
   normalizeDocumentPath,
   normalizePrefix,
+  type PreparedOperation,
+  prepareWriteBatch,
   RepomemError,
   type SearchOptions,
   type SearchResponse,
@@ -26,7 +29,6 @@ import { rollbackQuietly } from './schema.js';
 import { prefixUpperBound } from './search-options.js';
 import { translateSqliteError } from './sqlite-errors.js';
 import { SqliteSearch } from './sqlite-search.js';
-import { expectationHolds, type PreparedOperation, prepareWriteBatch } from './write-batch.js';
 
 /** Repository scope used when {@link SqliteStoreOptions.repo} is not given. */
 export const DEFAULT_SQLITE_REPO = 'default';

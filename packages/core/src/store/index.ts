@@ -4,3 +4,6 @@ export * from './contract.js';
 export * from './directory-store.js';
 export * from './memory-store.js';
 export * from './paths.js';
+// For store authors: the one batch validator every store uses, so a malformed batch is refused
+// with the same codes everywhere before anything is written.
+export * from './write-batch.js';
