@@ -3,6 +3,7 @@
 // touched. Every write is one commit (the forensic record seed 002 asks for) published with a
 // compare-and-swap on the branch ref that interoperates with the git CLI's own lock files.
 import {
+  acquireKeyedMutex,
   type DocumentEntry,
   type MemoryStore,
   normalizeDocumentPath,
@@ -39,7 +40,6 @@ import {
   readDocumentAt,
   type TreeDiff,
 } from './history.js';
-import { acquireKeyedMutex } from './keyed-mutex.js';
 import { EMPTY_TREE_OID } from './object-id.js';
 import { GitObjectStore } from './object-store.js';
 import { compareAndSwapRef } from './ref-lock.js';
