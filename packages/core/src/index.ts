@@ -1,4 +1,6 @@
 // Why: the public entry point of @repomem/core; everything exported here is documented API.
+
+export * from './citations/index.js';
 export * from './envelope/index.js';
 export * from './errors.js';
 export * from './markdown/index.js';
@@ -7,3 +9,4 @@ export * from './policy/index.js';
 export * from './prompt/index.js';
 export * from './search/index.js';
 export * from './store/index.js';
+export * from './verified/index.js';

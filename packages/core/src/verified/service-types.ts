@@ -1,0 +1,102 @@
+// Why: the verified-memory API agents call (seed 003's tool list plus seed 004's contradiction
+// rule), declared once so the CLI, the stores and the docs agree on every outcome a caller must
+// handle.
+import type { CitationReader } from '../citations/reader.js';
+import type { CitationCheck, VerificationResult } from '../citations/verification-types.js';
+import type { RecordStats, VerifiedMemoryBackend } from './backend.js';
+import type { Citation, StoreMemoryInput, TelemetryEvent, VerifiedMemory } from './record.js';
+
+/** Options of `openVerifiedMemory`. */
+export interface VerifiedMemoryOptions {
+  /** Where records and telemetry live. */
+  readonly backend: VerifiedMemoryBackend;
+  /** Reads cited code; without one, `store` cannot compute snippet hashes and `recall`/`verify` refuse. */
+  readonly citations?: CitationReader;
+  /** Max age in days before an unused memory expires (default 28); renewed on verified use. */
+  readonly maxAgeDays?: number;
+  /** Clock (tests). */
+  readonly now?: () => Date;
+  /** Id generator (tests); default `crypto.randomUUID`. */
+  readonly newId?: () => string;
+  /** Called with every telemetry event after it is stored. A throwing subscriber is ignored. */
+  readonly onEvent?: (event: TelemetryEvent) => void;
+}
+
+/** Outcome of `store`. */
+export type StoreOutcome =
+  /** Stored; `superseded` lists active memories with the same subject and scope it replaced. */
+  | { readonly kind: 'stored'; readonly memory: VerifiedMemory; readonly superseded: readonly VerifiedMemory[] }
+  /** A citation does not hold in the current code (checked when a reader is configured); nothing stored. */
+  | { readonly kind: 'rejected'; readonly checks: readonly CitationCheck[] };
+
+/** Outcome of operations on one existing memory. */
+export type MemoryChangeOutcome =
+  | { readonly kind: 'changed'; readonly memory: VerifiedMemory }
+  | { readonly kind: 'not_found'; readonly id: string }
+  /** The memory is `invalid` or `superseded`; only active memories change. */
+  | { readonly kind: 'not_active'; readonly memory: VerifiedMemory };
+
+/** Outcome of `supersede`. */
+export type SupersedeOutcome =
+  | { readonly kind: 'superseded'; readonly previous: VerifiedMemory; readonly replacement: VerifiedMemory }
+  | { readonly kind: 'not_found'; readonly id: string }
+  | { readonly kind: 'not_active'; readonly memory: VerifiedMemory }
+  | { readonly kind: 'rejected'; readonly checks: readonly CitationCheck[] };
+
+/** Options of `recall`. */
+export interface RecallOptions {
+  /** Most memories to consider (default 50). */
+  readonly limit?: number;
+  /** Revision to verify against (default the reader's HEAD). */
+  readonly ref?: string;
+}
+
+/** Result of `recall`: only memories verified just now are in `memories`. */
+export interface RecallResult {
+  /** Verified now (re-anchored where lines moved), refreshed, expiry renewed. Safe to inject. */
+  readonly memories: readonly VerifiedMemory[];
+  /** Invalidated by this recall, with the failing checks. */
+  readonly invalidated: readonly { readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }[];
+  /** Not verifiable now (reader unavailable); not returned, not invalidated. */
+  readonly unverified: readonly { readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }[];
+}
+
+/** Result of `stats`: record counts plus the verification success rate. */
+export interface VerifiedMemoryStats extends RecordStats {
+  /** verified_valid / (verified_valid + verified_invalid), or `null` before any verification. */
+  readonly verificationSuccessRate: number | null;
+}
+
+/** The verified-memory service (seed 003). Every method is scoped to one repository. */
+export interface VerifiedMemoryService {
+  /** Store a memory (citations required); supersedes active memories with the same subject and scope. */
+  store(input: StoreMemoryInput): Promise<StoreOutcome>;
+  /** Active, unexpired memories, most recently refreshed first (default limit 50); emits `retrieved`. */
+  getRecent(repo: string, limit?: number): Promise<VerifiedMemory[]>;
+  /** Active memories citing `path`. */
+  searchByPath(repo: string, path: string): Promise<VerifiedMemory[]>;
+  /** Active memories matching words of `query` literally. */
+  search(repo: string, query: string, limit?: number): Promise<VerifiedMemory[]>;
+  /** One memory in any status. */
+  get(repo: string, id: string): Promise<VerifiedMemory | undefined>;
+  /** Mark verified and still useful: bumps `refreshed_at`, `verification_count`, renews expiry. */
+  refresh(repo: string, id: string): Promise<MemoryChangeOutcome>;
+  /** Mark invalid with a reason. */
+  invalidate(repo: string, id: string, reason: string): Promise<MemoryChangeOutcome>;
+  /** Replace with a corrected memory, keeping the chain (`superseded_by` / `supersedes`). */
+  supersede(repo: string, id: string, corrected: Omit<StoreMemoryInput, 'repo'>): Promise<SupersedeOutcome>;
+  /** Record that a memory was used in a task (`applied` event). */
+  logApplied(repo: string, id: string, details?: Record<string, unknown>): Promise<MemoryChangeOutcome>;
+  /** Read the code at one citation. */
+  readCitation(repo: string, citation: Citation, ref?: string): Promise<CitationCheck>;
+  /** Check every citation. */
+  verifyCitations(repo: string, citations: readonly Citation[], ref?: string): Promise<VerificationResult>;
+  /** get-recent → verify each → refresh valid / invalidate invalid, as one call. */
+  recall(repo: string, options?: RecallOptions): Promise<RecallResult>;
+  /** Counts and verification success rate. */
+  stats(repo: string): Promise<VerifiedMemoryStats>;
+  /** Telemetry of a repository (optionally one memory), oldest first. */
+  events(repo: string, options?: { readonly memoryId?: string; readonly limit?: number }): Promise<TelemetryEvent[]>;
+  /** Close the backend. */
+  close(): Promise<void>;
+}
