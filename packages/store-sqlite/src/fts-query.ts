@@ -64,3 +64,23 @@ export function scopeToken(repo: string): string {
 export function scopedMatchExpression(scope: string, terms: readonly string[], join: TermJoin = 'OR'): string {
   return `scope : ${quoteFtsString(scope)} AND ({path body} : (${buildMatchExpression(terms, join)}))`;
 }
+
+const QUERY_WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
+/** Words of a memory search query, split like the FTS5 tokenizer: lowercased, deduplicated, in order. */
+export function queryWords(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(QUERY_WORD) ?? [])];
+}
+
+/** True when `term` holds a character of a script written without spaces (CJK, Thai...). */
+export function isUnspacedTerm(term: string): boolean {
+  return UNSPACED_SCRIPT.test(term);
+}
+
+/**
+ * A MATCH expression for verified-memory search: rows of one repository scope (`repo_scope`
+ * column) whose subject, fact, reason or scope hold every word, each a quoted literal.
+ */
+export function memoryMatchExpression(scope: string, words: readonly string[]): string {
+  return `repo_scope : ${quoteFtsString(scope)} AND ({subject fact reason scope} : (${words.map(quoteFtsString).join(' AND ')}))`;
+}

@@ -8,7 +8,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { RepomemError } from '@repomem/core';
 
 /** Schema version this package writes and reads. */
-export const SQLITE_SCHEMA_VERSION = 1;
+export const SQLITE_SCHEMA_VERSION = 2;
 
 /** `PRAGMA application_id` of a repomem database: the ASCII bytes `RPMM`. */
 export const SQLITE_APPLICATION_ID = 0x52504d4d;
@@ -60,10 +60,71 @@ const MIGRATIONS: ReadonlyArray<string> = [
     tokenize = "${FTS_TOKENIZER}"
   );
   `,
+  // 2: verified memories (seed 003), their citations by path, FTS5 over their text, telemetry.
+  // The `*_key` columns hold timestamps as canonical UTC text (see time-key.ts) so ordering and
+  // expiry compare correctly whatever offset a timestamp was written with.
+  `
+  CREATE TABLE memories (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    repo TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    subject_key TEXT NOT NULL,
+    fact TEXT NOT NULL,
+    scope TEXT,
+    scope_key TEXT,
+    citations TEXT NOT NULL,
+    reason TEXT,
+    created_by TEXT,
+    created_at TEXT NOT NULL,
+    created_key TEXT NOT NULL,
+    refreshed_at TEXT NOT NULL,
+    refreshed_key TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    expires_key TEXT NOT NULL,
+    status TEXT NOT NULL,
+    superseded_by TEXT,
+    supersedes TEXT,
+    invalid_reason TEXT,
+    verification_count INTEGER NOT NULL,
+    revision INTEGER NOT NULL,
+    UNIQUE (repo, id)
+  ) STRICT;
+  CREATE INDEX memories_recent ON memories (
+    repo, status, refreshed_key DESC, created_key DESC, id DESC, expires_key
+  );
+  CREATE INDEX memories_subject ON memories (
+    repo, subject_key, status, refreshed_key DESC, created_key DESC, id DESC
+  );
+  CREATE TABLE memory_citations (
+    repo TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    path TEXT NOT NULL,
+    PRIMARY KEY (repo, memory_id, path)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX memory_citations_path ON memory_citations (repo, path);
+  CREATE VIRTUAL TABLE memories_fts USING fts5(
+    repo_scope, subject, fact, reason, scope,
+    content = '', contentless_delete = 1,
+    tokenize = "${FTS_TOKENIZER}"
+  );
+  CREATE TABLE memory_events (
+    id INTEGER PRIMARY KEY,
+    repo TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    at TEXT NOT NULL,
+    details TEXT
+  ) STRICT;
+  CREATE INDEX memory_events_repo ON memory_events (repo);
+  CREATE INDEX memory_events_memory ON memory_events (repo, memory_id);
+  CREATE INDEX memory_events_type ON memory_events (repo, type);
+  `,
 ];
 
 /** Repomem tables; a database holding other tables but no repomem marker is not ours. */
-const OWN_TABLE = /^(repomem_meta|repos|documents|document_contents|documents_fts.*)$/;
+const OWN_TABLE =
+  /^(repomem_meta|repos|documents|document_contents|documents_fts.*|memories|memory_citations|memories_fts.*|memory_events)$/;
 
 interface SchemaState {
   readonly version: number;

@@ -1,0 +1,80 @@
+// Why: one conformance suite for verified-memory backends (document-backed, SQLite, third-party):
+// the backend author passes their runner and a backend factory and gets the guarantees the
+// verified-memory service relies on checked exactly as for the reference backends.
+import type { VerifiedMemoryBackend } from '../verified/backend.js';
+import { registerRecordQueryGroups } from './record-backend-conformance-queries.js';
+import type { RecordBackendConformanceOptions, RecordBackendHarness } from './record-backend-conformance-types.js';
+import { registerRecordWriteGroups } from './record-backend-conformance-writes.js';
+
+function createRecordHarness<B extends VerifiedMemoryBackend>(
+  options: RecordBackendConformanceOptions<B>,
+): RecordBackendHarness<B> {
+  const { runner } = options;
+  const { expect } = runner;
+  const timeout = options.timeoutMs ?? 30_000;
+  let current: B | undefined;
+  runner.beforeEach(async () => {
+    current = await options.createBackend();
+  });
+  runner.afterEach(async () => {
+    const backend = current;
+    current = undefined;
+    if (backend === undefined) return;
+    await backend.close();
+    await options.teardown?.(backend);
+  });
+  return {
+    options,
+    backend() {
+      if (current === undefined) throw new Error('record conformance: no backend (createBackend failed?)');
+      return current;
+    },
+    test(name, body) {
+      runner.it(name, body, timeout);
+    },
+    async expectError(action, code) {
+      let caught: unknown;
+      try {
+        await action();
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught, `expected a RepomemError with code ${code}`).toBeDefined();
+      const error = caught as { name?: unknown; code?: unknown; message?: unknown };
+      expect(error.name, `error name (message: ${String(error.message)})`).toBe('RepomemError');
+      expect(error.code, `error code (message: ${String(error.message)})`).toBe(code);
+    },
+  };
+}
+
+/**
+ * Register the verified-memory backend conformance suite with a test runner.
+ *
+ * ```ts
+ * import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+ * import { runRecordBackendConformance } from '@repomem/core/testing';
+ *
+ * runRecordBackendConformance({
+ *   name: 'sqlite records',
+ *   runner: { describe, it, expect, beforeEach, afterEach },
+ *   createBackend: async () => openSqliteRecords(await freshDatabase()),
+ *   teardown: async () => removeTempFiles(),
+ * });
+ * ```
+ *
+ * Groups: shape, apply (create, update, compare-and-swap conflicts that write nothing, atomic
+ * batches with their events, concurrent writers, schema validation), events (order, filters,
+ * limit, isolation, concurrent appends), stats, close (idempotent, then `STORE_CLOSED`), recent
+ * (order, statuses, `liveAt`, limit), byPath, bySubject, search (every word, case-insensitive,
+ * FTS syntax such as `"`, `*`, `NEAR`, `-`, `AND`, `OR`, parentheses and `'` is plain text) and
+ * repository isolation of every query.
+ */
+export function runRecordBackendConformance<B extends VerifiedMemoryBackend>(
+  options: RecordBackendConformanceOptions<B>,
+): void {
+  options.runner.describe(options.name ?? 'verified-memory backend conformance', () => {
+    const harness = createRecordHarness(options);
+    registerRecordWriteGroups(harness);
+    registerRecordQueryGroups(harness);
+  });
+}

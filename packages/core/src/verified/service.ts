@@ -1,0 +1,535 @@
+// Why: seed 003's memory lifecycle (store with citations, get-recent, verify before use, refresh,
+// invalidate, supersede with a chain, telemetry) and seed 004's contradiction and expiry rules,
+// written once over the small VerifiedMemoryBackend so every store behaves the same. Every change
+// is a compare-and-swap on the record revision, retried on conflict, so concurrent agents never
+// lose each other's updates.
+import { randomUUID } from 'node:crypto';
+import type { CitationReader } from '../citations/reader.js';
+import { snippetHash } from '../citations/snippet-hash.js';
+import type { CitationCheck } from '../citations/verification-types.js';
+import { checkCitation, verifyCitations } from '../citations/verify.js';
+import { RepomemError } from '../errors.js';
+import { acquireKeyedMutex } from '../store/keyed-mutex.js';
+import { normalizeDocumentPath } from '../store/paths.js';
+import type { RecordWrite, VerifiedMemoryBackend } from './backend.js';
+import { type ContradictionKey, contradictionKey, contradicts, newestCreated } from './contradictions.js';
+import {
+  type Citation,
+  DEFAULT_MEMORY_MAX_AGE_DAYS,
+  MAX_NOTE_CHARS,
+  MemoryIdSchema,
+  type TelemetryEvent,
+  type TelemetryEventType,
+  type VerifiedMemory,
+} from './record.js';
+import {
+  type ParsedStoreInput,
+  parseCitation,
+  parseCitations,
+  parseDetails,
+  parseLimit,
+  parseMemoryId,
+  parseNote,
+  parseRepo,
+  parseStoreInput,
+} from './service-input.js';
+import type {
+  MemoryChangeOutcome,
+  RecallResult,
+  StoreOutcome,
+  SupersedeOutcome,
+  VerifiedMemoryOptions,
+  VerifiedMemoryService,
+  VerifiedMemoryStats,
+} from './service-types.js';
+
+/** Default number of memories `getRecent`, `search` and `recall` consider. */
+export const DEFAULT_RECALL_LIMIT = 50;
+/** Largest `limit` accepted by `getRecent`, `search` and `recall`. */
+export const MAX_RECALL_LIMIT = 1000;
+/** Attempts of one compare-and-swap change before `CONFLICT` is thrown. */
+const MAX_ATTEMPTS = 20;
+const DAY_MS = 86_400_000;
+
+const backendIds = new WeakMap<VerifiedMemoryBackend, string>();
+function backendId(backend: VerifiedMemoryBackend): string {
+  let id = backendIds.get(backend);
+  if (id === undefined) {
+    id = randomUUID();
+    backendIds.set(backend, id);
+  }
+  return id;
+}
+
+function sameCitations(a: readonly Citation[], b: readonly Citation[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function conflictError(what: string): RepomemError {
+  return new RepomemError('CONFLICT', `${what} kept conflicting with concurrent writers (${MAX_ATTEMPTS} attempts)`);
+}
+
+/** Outcome of checking a new memory's citations. */
+type CitationGate =
+  | { readonly ok: true; readonly citations: Citation[] }
+  | { readonly ok: false; readonly checks: readonly CitationCheck[] };
+
+/**
+ * Open the verified-memory service (seed 003) over `options.backend`.
+ *
+ * - `store`: input validated (`INVALID_ARGUMENT`, nothing written); with a citation reader every
+ *   citation is checked now (any invalid or unavailable check → `rejected`), relocated citations
+ *   are re-anchored and missing `snippet_hash`es filled from the cited lines; the memory expires
+ *   after `maxAgeDays` (default 28) unless verified and used again. Active memories with the same
+ *   subject key and scope key are superseded by it in the same atomic write (seed 004).
+ * - `getRecent`/`search`/`searchByPath`: active, unexpired memories only; `getRecent` emits
+ *   `retrieved` for each.
+ * - `recall`: get-recent → verify each → re-anchor moved citations, refresh and return the valid
+ *   ones; invalidate those with an invalid citation; leave those that cannot be verified now
+ *   (reader unavailable) untouched and unreturned. Requires a citation reader (`UNSUPPORTED`).
+ * - Every event is stored, then passed to `onEvent` (a throwing subscriber is ignored).
+ * - Concurrent writers: compare-and-swap on `revision`, retried (then `CONFLICT`); stores of the
+ *   same subject and scope are serialised in-process, and a race between processes is settled
+ *   after the write (the most recently created memory stays active).
+ */
+export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemoryService {
+  if (options === null || typeof options !== 'object' || options.backend === undefined) {
+    throw new RepomemError('INVALID_ARGUMENT', 'openVerifiedMemory expects { backend }');
+  }
+  const { backend, citations: reader, onEvent } = options;
+  const maxAgeDays = options.maxAgeDays ?? DEFAULT_MEMORY_MAX_AGE_DAYS;
+  if (typeof maxAgeDays !== 'number' || !Number.isFinite(maxAgeDays) || maxAgeDays <= 0) {
+    throw new RepomemError('INVALID_ARGUMENT', `maxAgeDays must be a positive number, got ${String(maxAgeDays)}`);
+  }
+  const maxAgeMs = maxAgeDays * DAY_MS;
+  const clock = options.now ?? (() => new Date());
+  const generateId = options.newId ?? randomUUID;
+
+  const now = (): Date => {
+    const date = clock();
+    if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
+      throw new RepomemError('INVALID_ARGUMENT', 'the now() option returned an invalid date');
+    }
+    return date;
+  };
+  const expiresFrom = (date: Date): string => new Date(date.getTime() + maxAgeMs).toISOString();
+  const newId = (): string => {
+    const parsed = MemoryIdSchema.safeParse(generateId());
+    if (!parsed.success) throw new RepomemError('INVALID_ARGUMENT', 'the newId() option must return a lowercase UUID');
+    return parsed.data;
+  };
+  const event = (
+    type: TelemetryEventType,
+    memory: VerifiedMemory,
+    at: Date,
+    details?: Record<string, unknown>,
+  ): TelemetryEvent => ({
+    type,
+    memory_id: memory.id,
+    repo: memory.repo,
+    at: at.toISOString(),
+    ...(details === undefined ? {} : { details }),
+  });
+
+  const notify = (events: readonly TelemetryEvent[]): void => {
+    if (onEvent === undefined) return;
+    for (const item of events) {
+      try {
+        const returned: unknown = onEvent(item);
+        if (returned instanceof Promise) returned.catch(() => {});
+      } catch {
+        // A subscriber's failure must never break the memory operation that produced the event.
+      }
+    }
+  };
+  const commit = async (writes: readonly RecordWrite[], events: readonly TelemetryEvent[]): Promise<boolean> => {
+    const result = await backend.apply(writes, events);
+    if (result.ok) notify(events);
+    return result.ok;
+  };
+  const requireReader = (operation: string): CitationReader => {
+    if (reader === undefined) {
+      throw new RepomemError(
+        'UNSUPPORTED',
+        `${operation} needs a citation reader: open the service with openVerifiedMemory({ backend, citations: <reader> })`,
+      );
+    }
+    return reader;
+  };
+  const lockKey = (repo: string, key: ContradictionKey): string =>
+    JSON.stringify(['verified-memory', backendId(backend), repo, key.subject, key.scope]);
+
+  async function gateCitations(repo: string, citations: Citation[]): Promise<CitationGate> {
+    if (reader === undefined) return { ok: true, citations };
+    const result = await verifyCitations(reader, repo, citations);
+    if (!result.valid) return { ok: false, checks: result.citations };
+    const accepted = result.citations.map((check) => {
+      const citation = check.kind === 'relocated' ? check.relocated : check.citation;
+      if (citation.snippet_hash !== undefined || (check.kind !== 'valid' && check.kind !== 'relocated'))
+        return citation;
+      return { ...citation, snippet_hash: snippetHash(check.content) };
+    });
+    return { ok: true, citations: accepted };
+  }
+
+  function buildRecord(input: ParsedStoreInput, citations: Citation[], id: string, at: Date): VerifiedMemory {
+    const stamp = at.toISOString();
+    return {
+      id,
+      repo: input.repo,
+      subject: input.subject,
+      fact: input.fact,
+      scope: input.scope ?? null,
+      citations,
+      reason: input.reason ?? null,
+      created_by: input.created_by ?? null,
+      created_at: stamp,
+      refreshed_at: stamp,
+      expires_at: expiresFrom(at),
+      status: 'active',
+      superseded_by: null,
+      supersedes: null,
+      invalid_reason: null,
+      verification_count: 0,
+      revision: 1,
+    };
+  }
+
+  const supersededBy = (old: VerifiedMemory, replacement: string): VerifiedMemory => ({
+    ...old,
+    status: 'superseded',
+    superseded_by: replacement,
+    revision: old.revision + 1,
+  });
+
+  async function activeContradicting(repo: string, key: ContradictionKey): Promise<VerifiedMemory[]> {
+    const found = await backend.bySubject({ repo, subjectKey: key.subject, statuses: ['active'] });
+    return found.filter((memory) => contradicts(memory, key));
+  }
+
+  /**
+   * Settle a race between writers of different processes (or services) that both stored a
+   * memory for the same subject and scope: the most recently created stays active.
+   */
+  async function reconcile(repo: string, key: ContradictionKey): Promise<void> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      const active = await activeContradicting(repo, key);
+      const winner = newestCreated(active);
+      if (winner === undefined || active.length <= 1) return;
+      const losers = active.filter((memory) => memory.id !== winner.id);
+      const at = now();
+      const writes: RecordWrite[] = losers.map((loser) => ({
+        record: supersededBy(loser, winner.id),
+        expectedRevision: loser.revision,
+      }));
+      if (winner.supersedes === null) {
+        const latestLoser = newestCreated(losers);
+        writes.push({
+          record: { ...winner, supersedes: latestLoser?.id ?? null, revision: winner.revision + 1 },
+          expectedRevision: winner.revision,
+        });
+      }
+      const events = losers.map((loser) => event('superseded', loser, at, { superseded_by: winner.id }));
+      if (await commit(writes, events)) return;
+    }
+    // Still racing: the next write of this subject settles it again.
+  }
+
+  async function withSubjectLock<T>(repo: string, key: ContradictionKey, body: () => Promise<T>): Promise<T> {
+    const release = await acquireKeyedMutex(lockKey(repo, key));
+    try {
+      return await body();
+    } finally {
+      release();
+    }
+  }
+
+  async function store(input: Parameters<VerifiedMemoryService['store']>[0]): Promise<StoreOutcome> {
+    const parsed = parseStoreInput(input);
+    const gate = await gateCitations(parsed.repo, parsed.citations);
+    if (!gate.ok) return { kind: 'rejected', checks: gate.checks };
+    const key = contradictionKey(parsed);
+    const id = newId();
+    return withSubjectLock(parsed.repo, key, async () => {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+        const at = now();
+        const contradicted = await activeContradicting(parsed.repo, key);
+        const record = {
+          ...buildRecord(parsed, gate.citations, id, at),
+          supersedes: newestCreated(contradicted)?.id ?? null,
+        };
+        const replaced = contradicted.map((old) => supersededBy(old, id));
+        const writes: RecordWrite[] = [
+          { record, expectedRevision: null },
+          ...contradicted.map((old, index) => ({
+            record: replaced[index] as VerifiedMemory,
+            expectedRevision: old.revision,
+          })),
+        ];
+        const events = [
+          event('created', record, at, record.supersedes === null ? undefined : { supersedes: record.supersedes }),
+          ...contradicted.map((old) => event('superseded', old, at, { superseded_by: id })),
+        ];
+        if (await commit(writes, events)) {
+          await reconcile(parsed.repo, key);
+          const stored = (await backend.get(parsed.repo, id)) ?? record;
+          return { kind: 'stored', memory: stored, superseded: replaced };
+        }
+      }
+      throw conflictError(`storing memory "${parsed.subject}"`);
+    });
+  }
+
+  /** Compare-and-swap change of one active memory, re-read and retried on conflict. */
+  async function change(
+    repoInput: string,
+    idInput: string,
+    build: (current: VerifiedMemory, at: Date) => { record: VerifiedMemory; events: TelemetryEvent[] },
+  ): Promise<MemoryChangeOutcome> {
+    const repo = parseRepo(repoInput);
+    const id = parseMemoryId(idInput);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      const current = await backend.get(repo, id);
+      if (current === undefined) return { kind: 'not_found', id };
+      if (current.status !== 'active') return { kind: 'not_active', memory: current };
+      const { record, events } = build(current, now());
+      if (await commit([{ record, expectedRevision: current.revision }], events))
+        return { kind: 'changed', memory: record };
+    }
+    throw conflictError(`changing memory ${id}`);
+  }
+
+  const refreshed = (current: VerifiedMemory, at: Date, citations = current.citations): VerifiedMemory => ({
+    ...current,
+    citations,
+    refreshed_at: at.toISOString(),
+    verification_count: current.verification_count + 1,
+    expires_at: expiresFrom(at),
+    revision: current.revision + 1,
+  });
+  const invalidated = (current: VerifiedMemory, reason: string): VerifiedMemory => ({
+    ...current,
+    status: 'invalid',
+    invalid_reason: reason,
+    revision: current.revision + 1,
+  });
+
+  /**
+   * Apply `build` to `memory` as recall saw it; if it changed meanwhile, retry on the new revision
+   * only while it is still active with the same citations (what was verified). `undefined` = skipped.
+   */
+  async function updateVerified(
+    memory: VerifiedMemory,
+    build: (current: VerifiedMemory, at: Date) => { record: VerifiedMemory; events: TelemetryEvent[] },
+  ): Promise<VerifiedMemory | undefined> {
+    let current: VerifiedMemory | undefined = memory;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      if (current === undefined || current.status !== 'active' || !sameCitations(current.citations, memory.citations)) {
+        return undefined;
+      }
+      const { record, events } = build(current, now());
+      if (await commit([{ record, expectedRevision: current.revision }], events)) return record;
+      current = await backend.get(memory.repo, memory.id);
+    }
+    throw conflictError(`recalling memory ${memory.id}`);
+  }
+
+  async function getRecent(repoInput: string, limitInput?: number): Promise<VerifiedMemory[]> {
+    const repo = parseRepo(repoInput);
+    const limit = parseLimit(limitInput, DEFAULT_RECALL_LIMIT, MAX_RECALL_LIMIT);
+    const at = now();
+    const memories = await backend.recent({ repo, statuses: ['active'], liveAt: at.toISOString(), limit });
+    if (memories.length > 0) {
+      const events = memories.map((memory) => event('retrieved', memory, at));
+      await backend.appendEvents(events);
+      notify(events);
+    }
+    return memories;
+  }
+
+  function failureReason(checks: readonly CitationCheck[]): string {
+    const failures = checks.flatMap((check) => (check.kind === 'invalid' ? [check.message] : []));
+    return truncate(`citation check failed: ${failures.join('; ')}`, MAX_NOTE_CHARS);
+  }
+
+  async function recall(repoInput: string, recallOptions: Parameters<VerifiedMemoryService['recall']>[1] = {}) {
+    const citationReader = requireReader('recall');
+    const repo = parseRepo(repoInput);
+    const ref = recallOptions.ref;
+    if (ref !== undefined && (typeof ref !== 'string' || ref.trim() === '')) {
+      throw new RepomemError('INVALID_ARGUMENT', 'invalid ref: expected a non-empty string');
+    }
+    const memories = await getRecent(repo, recallOptions.limit ?? DEFAULT_RECALL_LIMIT);
+    const results = await Promise.all(
+      memories.map((memory) => verifyCitations(citationReader, repo, memory.citations, ref)),
+    );
+    const result: {
+      memories: VerifiedMemory[];
+      invalidated: { memory: VerifiedMemory; checks: readonly CitationCheck[] }[];
+      unverified: { memory: VerifiedMemory; checks: readonly CitationCheck[] }[];
+    } = { memories: [], invalidated: [], unverified: [] };
+    for (const [index, memory] of memories.entries()) {
+      const verification = results[index];
+      if (verification === undefined) continue;
+      const checks = verification.citations;
+      if (verification.invalid_count > 0) {
+        const reason = failureReason(checks);
+        const failures = checks.flatMap((check) =>
+          check.kind === 'invalid'
+            ? [
+                {
+                  path: check.citation.path,
+                  line_start: check.citation.line_start,
+                  line_end: check.citation.line_end,
+                  reason: check.reason,
+                },
+              ]
+            : [],
+        );
+        const updated = await updateVerified(memory, (current, at) => ({
+          record: invalidated(current, reason),
+          events: [event('verified_invalid', current, at, { reason, failures })],
+        }));
+        if (updated !== undefined) result.invalidated.push({ memory: updated, checks });
+      } else if (verification.unavailable_count > 0) {
+        result.unverified.push({ memory, checks });
+      } else {
+        const anchored = checks.map((check) => (check.kind === 'relocated' ? check.relocated : check.citation));
+        const relocated = checks.filter((check) => check.kind === 'relocated').length;
+        const updated = await updateVerified(memory, (current, at) => ({
+          record: refreshed(current, at, anchored),
+          events: [
+            event('verified_valid', current, at, {
+              relocated,
+              ...(ref === undefined ? {} : { ref }),
+            }),
+            event('refreshed', current, at),
+          ],
+        }));
+        if (updated !== undefined) result.memories.push(updated);
+      }
+    }
+    return result satisfies RecallResult;
+  }
+
+  async function supersede(
+    repoInput: string,
+    idInput: string,
+    corrected: Parameters<VerifiedMemoryService['supersede']>[2],
+  ): Promise<SupersedeOutcome> {
+    const repo = parseRepo(repoInput);
+    const id = parseMemoryId(idInput);
+    if (corrected === null || typeof corrected !== 'object') {
+      throw new RepomemError('INVALID_ARGUMENT', 'invalid memory: expected an object');
+    }
+    const parsed = parseStoreInput({ ...corrected, repo });
+    const first = await backend.get(repo, id);
+    if (first === undefined) return { kind: 'not_found', id };
+    if (first.status !== 'active') return { kind: 'not_active', memory: first };
+    const gate = await gateCitations(repo, parsed.citations);
+    if (!gate.ok) return { kind: 'rejected', checks: gate.checks };
+    const key = contradictionKey(parsed);
+    const newIdValue = newId();
+    return withSubjectLock(repo, key, async () => {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+        const old = await backend.get(repo, id);
+        if (old === undefined) return { kind: 'not_found', id };
+        if (old.status !== 'active') return { kind: 'not_active', memory: old };
+        const at = now();
+        const others = (await activeContradicting(repo, key)).filter((memory) => memory.id !== old.id);
+        const replacement = { ...buildRecord(parsed, gate.citations, newIdValue, at), supersedes: old.id };
+        const previous = supersededBy(old, newIdValue);
+        const writes: RecordWrite[] = [
+          { record: replacement, expectedRevision: null },
+          { record: previous, expectedRevision: old.revision },
+          ...others.map((other) => ({ record: supersededBy(other, newIdValue), expectedRevision: other.revision })),
+        ];
+        const events = [
+          event('corrected', old, at, { replacement: newIdValue }),
+          event('created', replacement, at, { supersedes: old.id }),
+          event('superseded', old, at, { superseded_by: newIdValue }),
+          ...others.map((other) => event('superseded', other, at, { superseded_by: newIdValue })),
+        ];
+        if (await commit(writes, events)) {
+          await reconcile(repo, key);
+          const stored = (await backend.get(repo, newIdValue)) ?? replacement;
+          return { kind: 'superseded', previous, replacement: stored };
+        }
+      }
+      throw conflictError(`superseding memory ${id}`);
+    });
+  }
+
+  const service: VerifiedMemoryService = {
+    store,
+    getRecent,
+    async searchByPath(repoInput, path) {
+      const repo = parseRepo(repoInput);
+      const normalized = normalizeDocumentPath(path);
+      return backend.byPath({ repo, path: normalized, statuses: ['active'], liveAt: now().toISOString() });
+    },
+    async search(repoInput, query, limitInput) {
+      const repo = parseRepo(repoInput);
+      if (typeof query !== 'string') throw new RepomemError('INVALID_ARGUMENT', 'invalid query: expected a string');
+      const limit = parseLimit(limitInput, DEFAULT_RECALL_LIMIT, MAX_RECALL_LIMIT);
+      return backend.search({ repo, text: query, statuses: ['active'], liveAt: now().toISOString(), limit });
+    },
+    async get(repoInput, id) {
+      return backend.get(parseRepo(repoInput), parseMemoryId(id));
+    },
+    refresh(repo, id) {
+      return change(repo, id, (current, at) => ({
+        record: refreshed(current, at),
+        events: [event('refreshed', current, at)],
+      }));
+    },
+    async invalidate(repo, id, reasonInput) {
+      const reason = parseNote(reasonInput, 'reason');
+      return change(repo, id, (current, at) => ({
+        record: invalidated(current, reason),
+        events: [event('verified_invalid', current, at, { reason })],
+      }));
+    },
+    supersede,
+    async logApplied(repo, id, detailsInput) {
+      const details = parseDetails(detailsInput);
+      return change(repo, id, (current, at) => ({
+        record: { ...current, expires_at: expiresFrom(at), revision: current.revision + 1 },
+        events: [event('applied', current, at, details)],
+      }));
+    },
+    async readCitation(repoInput, citation, ref) {
+      const citationReader = requireReader('readCitation');
+      return checkCitation(citationReader, parseRepo(repoInput), parseCitation(citation), ref);
+    },
+    async verifyCitations(repoInput, citations, ref) {
+      const citationReader = requireReader('verifyCitations');
+      return verifyCitations(citationReader, parseRepo(repoInput), parseCitations(citations), ref);
+    },
+    recall,
+    async stats(repoInput): Promise<VerifiedMemoryStats> {
+      const repo = parseRepo(repoInput);
+      const counts = await backend.stats({ repo, liveAt: now().toISOString() });
+      const valid = counts.events.verified_valid;
+      const invalid = counts.events.verified_invalid;
+      return { ...counts, verificationSuccessRate: valid + invalid === 0 ? null : valid / (valid + invalid) };
+    },
+    async events(repoInput, eventOptions = {}) {
+      const repo = parseRepo(repoInput);
+      const memoryId = eventOptions.memoryId === undefined ? undefined : parseMemoryId(eventOptions.memoryId);
+      const limit =
+        eventOptions.limit === undefined ? undefined : parseLimit(eventOptions.limit, 1, Number.MAX_SAFE_INTEGER);
+      return backend.events({
+        repo,
+        ...(memoryId === undefined ? {} : { memoryId }),
+        ...(limit === undefined ? {} : { limit }),
+      });
+    },
+    close: () => backend.close(),
+  };
+  return service;
+}

@@ -1,0 +1,219 @@
+// Why: the one place where a verified memory or a telemetry event becomes a row and a row becomes
+// one again. Rows come from a file other processes and other versions write, so every row read
+// back is validated with core's schemas; a corrupt row is reported naming the memory, never
+// returned half-valid.
+import {
+  RepomemError,
+  scopeKey,
+  subjectKey,
+  type TelemetryEvent,
+  TelemetryEventSchema,
+  type VerifiedMemory,
+  VerifiedMemorySchema,
+} from '@repomem/core';
+import { timeKey } from './time-key.js';
+
+/** Memory columns in the order {@link memoryParameters} binds them. */
+export const MEMORY_COLUMNS = [
+  'id',
+  'repo',
+  'subject',
+  'subject_key',
+  'fact',
+  'scope',
+  'scope_key',
+  'citations',
+  'reason',
+  'created_by',
+  'created_at',
+  'created_key',
+  'refreshed_at',
+  'refreshed_key',
+  'expires_at',
+  'expires_key',
+  'status',
+  'superseded_by',
+  'supersedes',
+  'invalid_reason',
+  'verification_count',
+  'revision',
+] as const;
+
+/** The columns a read needs to rebuild a record (the keys are derived, not read). */
+export const MEMORY_SELECT =
+  'm.seq AS seq, m.id AS id, m.repo AS repo, m.subject AS subject, m.fact AS fact, m.scope AS scope, m.citations AS citations, m.reason AS reason, m.created_by AS created_by, m.created_at AS created_at, m.refreshed_at AS refreshed_at, m.expires_at AS expires_at, m.status AS status, m.superseded_by AS superseded_by, m.supersedes AS supersedes, m.invalid_reason AS invalid_reason, m.verification_count AS verification_count, m.revision AS revision, m.refreshed_key AS refreshed_key, m.created_key AS created_key';
+
+/** A row of `memories` as {@link MEMORY_SELECT} reads it. */
+export interface MemoryRow {
+  readonly seq: number;
+  readonly id: string;
+  readonly repo: string;
+  readonly subject: unknown;
+  readonly fact: unknown;
+  readonly scope: unknown;
+  readonly citations: unknown;
+  readonly reason: unknown;
+  readonly created_by: unknown;
+  readonly created_at: unknown;
+  readonly refreshed_at: unknown;
+  readonly expires_at: unknown;
+  readonly status: unknown;
+  readonly superseded_by: unknown;
+  readonly supersedes: unknown;
+  readonly invalid_reason: unknown;
+  readonly verification_count: unknown;
+  readonly revision: unknown;
+  readonly refreshed_key: string;
+  readonly created_key: string;
+}
+
+type Issue = { readonly path: ReadonlyArray<PropertyKey>; readonly message: string };
+
+/** Zod issues as one line: `citations[0].line_end: line_end must be >= line_start; ...`. */
+export function describeIssues(issues: readonly Issue[]): string {
+  return issues
+    .map((issue) => {
+      let path = '';
+      for (const part of issue.path) {
+        path += typeof part === 'number' ? `[${part}]` : path === '' ? String(part) : `.${String(part)}`;
+      }
+      return path === '' ? issue.message : `${path}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/** Validate a record a caller wants to write; `INVALID_ARGUMENT` naming the problem otherwise. */
+export function checkRecord(record: unknown, index: number): VerifiedMemory {
+  const parsed = VerifiedMemorySchema.safeParse(record);
+  if (!parsed.success) {
+    const id = (record as { id?: unknown } | null)?.id;
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `apply: write ${index} (memory ${JSON.stringify(id)}) is not a valid verified memory: ${describeIssues(parsed.error.issues)}`,
+      { details: { index, id } },
+    );
+  }
+  return parsed.data;
+}
+
+/** Validate a telemetry event a caller wants to append; `INVALID_ARGUMENT` otherwise. */
+export function checkEvent(event: unknown, index: number, action: string): TelemetryEvent {
+  const parsed = TelemetryEventSchema.safeParse(event);
+  if (!parsed.success) {
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `${action}: event ${index} is not a valid telemetry event: ${describeIssues(parsed.error.issues)}`,
+      { details: { index } },
+    );
+  }
+  return parsed.data;
+}
+
+/** The bind parameters of a record, in {@link MEMORY_COLUMNS} order. */
+export function memoryParameters(record: VerifiedMemory): Array<string | number | null> {
+  return [
+    record.id,
+    record.repo,
+    record.subject,
+    subjectKey(record.subject),
+    record.fact,
+    record.scope,
+    scopeKey(record.scope),
+    JSON.stringify(record.citations),
+    record.reason,
+    record.created_by,
+    record.created_at,
+    timeKey(record.created_at),
+    record.refreshed_at,
+    timeKey(record.refreshed_at),
+    record.expires_at,
+    timeKey(record.expires_at),
+    record.status,
+    record.superseded_by,
+    record.supersedes,
+    record.invalid_reason,
+    record.verification_count,
+    record.revision,
+  ];
+}
+
+/** Distinct cited paths of a record (one `memory_citations` row each). */
+export function citedPaths(record: VerifiedMemory): string[] {
+  return [...new Set(record.citations.map((citation) => citation.path))];
+}
+
+function corrupt(file: string, what: string, why: string, details: Record<string, unknown>): RepomemError {
+  return new RepomemError('INVALID_DOCUMENT', `${what} in ${file} is corrupt: ${why}`, {
+    details: { file, ...details },
+  });
+}
+
+/** Rebuild and validate a record from its row; `INVALID_DOCUMENT` naming the memory otherwise. */
+export function memoryFromRow(row: MemoryRow, file: string): VerifiedMemory {
+  const what = `memory ${row.id} of ${row.repo}`;
+  let citations: unknown;
+  try {
+    citations = JSON.parse(String(row.citations));
+  } catch (error) {
+    throw corrupt(file, what, `its citations are not JSON (${(error as Error).message})`, {
+      id: row.id,
+      repo: row.repo,
+    });
+  }
+  const candidate = {
+    id: row.id,
+    repo: row.repo,
+    subject: row.subject,
+    fact: row.fact,
+    scope: row.scope,
+    citations,
+    reason: row.reason,
+    created_by: row.created_by,
+    created_at: row.created_at,
+    refreshed_at: row.refreshed_at,
+    expires_at: row.expires_at,
+    status: row.status,
+    superseded_by: row.superseded_by,
+    supersedes: row.supersedes,
+    invalid_reason: row.invalid_reason,
+    verification_count:
+      typeof row.verification_count === 'bigint' ? Number(row.verification_count) : row.verification_count,
+    revision: typeof row.revision === 'bigint' ? Number(row.revision) : row.revision,
+  };
+  const parsed = VerifiedMemorySchema.safeParse(candidate);
+  if (!parsed.success) throw corrupt(file, what, describeIssues(parsed.error.issues), { id: row.id, repo: row.repo });
+  return parsed.data;
+}
+
+/** A row of `memory_events`. */
+export interface EventRow {
+  readonly id: number;
+  readonly repo: string;
+  readonly memory_id: string;
+  readonly type: string;
+  readonly at: string;
+  readonly details: string | null;
+}
+
+/** Rebuild and validate a telemetry event from its row; `INVALID_DOCUMENT` otherwise. */
+export function eventFromRow(row: EventRow, file: string): TelemetryEvent {
+  const what = `telemetry event ${row.id} of ${row.repo}`;
+  let details: unknown;
+  if (row.details !== null) {
+    try {
+      details = JSON.parse(row.details);
+    } catch (error) {
+      throw corrupt(file, what, `its details are not JSON (${(error as Error).message})`, { eventId: row.id });
+    }
+  }
+  const candidate = {
+    type: row.type,
+    memory_id: row.memory_id,
+    repo: row.repo,
+    at: row.at,
+    ...(details === undefined ? {} : { details }),
+  };
+  const parsed = TelemetryEventSchema.safeParse(candidate);
+  if (!parsed.success) throw corrupt(file, what, describeIssues(parsed.error.issues), { eventId: row.id });
+  return parsed.data;
+}
