@@ -5,7 +5,7 @@
 //
 //   node bench/run.mjs            full run (a few minutes on 2 cores)
 //   node bench/run.mjs --quick    fewer iterations (smoke run)
-//   node bench/run.mjs --only=cold,warm,update
+//   node bench/run.mjs --only=cold,warm,update,git-commit,git-history,verified,sqlite-search
 //                                 run some suites; prints only, RESULTS.md is left untouched
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,11 +14,15 @@ import { machineFacts } from './lib/machine.mjs';
 import { renderReport, renderSection } from './lib/report.mjs';
 import { CORPUS_DIR, fixtureTreeSource, prepareFixtureTree, prepareGeneratedTree, REPO_ROOT } from './lib/trees.mjs';
 import { runBulletUpdate } from './suites/bullet-update.mjs';
+import { runGitCommit } from './suites/git-commit.mjs';
+import { runGitHistory } from './suites/git-history.mjs';
 import { CLI_BIN, runColdSearch } from './suites/search-cold.mjs';
 import { runWarmSearch } from './suites/search-warm.mjs';
+import { runSqliteSearch } from './suites/sqlite-search.mjs';
+import { runVerifiedMemory } from './suites/verified-memory.mjs';
 
 const GENERATED_JSON_FILES = 20_000;
-const SUITES = ['cold', 'warm', 'update'];
+const SUITES = ['cold', 'warm', 'update', 'git-commit', 'git-history', 'verified', 'sqlite-search'];
 
 function parseArguments(argv) {
   const options = { quick: false, only: SUITES };
@@ -31,7 +35,7 @@ function parseArguments(argv) {
         throw new Error(`--only takes a comma-separated list of ${SUITES.join(', ')}; got ${arg}`);
       }
     } else if (arg === '--help' || arg === '-h') {
-      process.stdout.write('usage: node bench/run.mjs [--quick] [--only=cold,warm,update]\n');
+      process.stdout.write(`usage: node bench/run.mjs [--quick] [--only=${SUITES.join(',')}]\n`);
       process.exit(0);
     } else throw new Error(`unknown argument: ${arg} (try --help)`);
   }
@@ -48,7 +52,7 @@ async function main() {
   if (!existsSync(CLI_BIN)) throw new Error(`${CLI_BIN} is missing: run \`./dev bench\` or \`pnpm build\` first`);
 
   const notes = [];
-  const needsTrees = options.only.includes('cold') || options.only.includes('warm');
+  const needsTrees = ['cold', 'warm', 'sqlite-search'].some((name) => options.only.includes(name));
   const trees = [];
   if (needsTrees) {
     const fixture = prepareFixtureTree();
@@ -70,11 +74,19 @@ async function main() {
   }
 
   const sections = [];
-  const runners = { cold: runColdSearch, warm: runWarmSearch, update: runBulletUpdate };
+  const runners = {
+    cold: runColdSearch,
+    warm: runWarmSearch,
+    update: runBulletUpdate,
+    'git-commit': runGitCommit,
+    'git-history': runGitHistory,
+    verified: runVerifiedMemory,
+    'sqlite-search': runSqliteSearch,
+  };
   for (const name of SUITES) {
     if (!options.only.includes(name)) continue;
     const section = await runners[name]({ trees, quick: options.quick, log });
-    if (trees.every((tree) => tree.name !== 'fixture') && name !== 'update') {
+    if (trees.every((tree) => tree.name !== 'fixture') && (name === 'cold' || name === 'warm')) {
       section.skipped = [`fixture tree absent (${fixtureTreeSource()})`];
     }
     sections.push(section);

@@ -10,6 +10,8 @@ export interface OptionSpec {
   readonly type: 'string' | 'boolean';
   /** Optional one-letter alias, e.g. `h` for `-h`. */
   readonly short?: string;
+  /** String options only: every occurrence is kept, in order (`--cite a --cite b`); read with {@link stringOptions}. */
+  readonly multiple?: boolean;
 }
 
 /** The options a command accepts, keyed by long name (without `--`). */
@@ -17,18 +19,26 @@ export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 
 /** Result of {@link parseArguments}: option values by long name, and positionals in order. */
 export interface ParsedArguments {
-  /** String options hold their last value; boolean options hold `true` when present. */
-  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  /**
+   * String options hold their last value, `multiple` options every value in order; boolean
+   * options hold `true` when present.
+   */
+  readonly values: Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
   /** Positional arguments in the order given (everything after `--` included verbatim). */
   readonly positionals: readonly string[];
 }
 
 /**
- * Parse `argv` against `specs`. Repeated options keep the last value. Throws
+ * Parse `argv` against `specs`. Repeated options keep the last value (all values for `multiple`
+ * options). Throws
  * {@link CliUsageError} for an unknown option, a missing value, or a value given to a switch.
  */
 export function parseArguments(argv: readonly string[], specs: OptionSpecs): ParsedArguments {
-  const values: Record<string, string | boolean | undefined> = {};
+  const values: Record<string, string | boolean | readonly string[] | undefined> = {};
+  const setString = (name: string, spec: OptionSpec, value: string): void => {
+    const previous = values[name];
+    values[name] = spec.multiple === true ? [...(Array.isArray(previous) ? previous : []), value] : value;
+  };
   const positionals: string[] = [];
   const shortNames = new Map<string, string>();
   for (const [name, spec] of Object.entries(specs)) {
@@ -69,7 +79,7 @@ export function parseArguments(argv: readonly string[], specs: OptionSpecs): Par
       continue;
     }
     if (inlineValue !== undefined) {
-      values[name] = inlineValue;
+      setString(name, spec, inlineValue);
       continue;
     }
     const next = argv[index + 1];
@@ -77,7 +87,7 @@ export function parseArguments(argv: readonly string[], specs: OptionSpecs): Par
     if (next === undefined || next === '--' || isKnownOption(next)) {
       throw new CliUsageError(`option --${name} requires a value`);
     }
-    values[name] = next;
+    setString(name, spec, next);
     index += 1;
   }
   return { values, positionals };
@@ -87,6 +97,13 @@ export function parseArguments(argv: readonly string[], specs: OptionSpecs): Par
 export function stringOption(parsed: ParsedArguments, name: string): string | undefined {
   const value = parsed.values[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Every value of `multiple` option `name`, in order (empty when absent). */
+export function stringOptions(parsed: ParsedArguments, name: string): readonly string[] {
+  const value = parsed.values[name];
+  if (Array.isArray(value)) return value as readonly string[];
+  return typeof value === 'string' ? [value] : [];
 }
 
 /** True when boolean option `name` was given. */

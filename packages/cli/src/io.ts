@@ -12,8 +12,11 @@ export interface CliIo {
   readonly stdout: CliWritable;
   /** Where diagnostics, failures and usage go. */
   readonly stderr: CliWritable;
-  /** Environment (`MEMORY_DIR`, `MEMORY_QUERY`). */
+  /** Environment (`MEMORY_DIR`, `MEMORY_QUERY`, `REPOMEM_STORE`, `GITHUB_REPOSITORY`, `GITHUB_TOKEN`, `GITHUB_API_URL`). */
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** Working directory: the memory directory when neither `--dir` nor `MEMORY_DIR` is set. */
+  /**
+   * Working directory: relative paths resolve against it, and the default store
+   * (`sqlite:.repomem/repomem.db`) lives in it when no store is named.
+   */
   readonly cwd: string;
 }

@@ -1,6 +1,6 @@
-// Why: the memory directory is chosen the same way by every command (`--dir`, then
-// `$MEMORY_DIR`, then the working directory) and opened with errors that name the directory,
-// so "does not exist" and "is a file" read the same everywhere.
+// Why: a memory directory is named the same way by every command (`--dir`, then `$MEMORY_DIR`;
+// store-selection.ts decides when a directory is the store at all) and opened with errors that
+// name the directory, so "does not exist" and "is a file" read the same everywhere.
 import { isAbsolute, resolve } from 'node:path';
 import { type Memory, type MemoryMode, openDirectoryStore, openMemory } from '@repomem/core';
 import { CliDataError } from './errors.js';

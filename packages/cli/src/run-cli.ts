@@ -1,20 +1,32 @@
 // Why: the single entry of the `repomem` command: picks the command, handles `--help` and
 // `--version`, and always returns an exit code instead of exiting, so it can be embedded and
-// tested in-process.
-import { runInitCommand } from './commands/init.js';
-import { runSearchCommand } from './commands/search.js';
-import { runUpdateCommand } from './commands/update.js';
+// tested in-process. Commands are loaded on demand, so `repomem search --dir` never loads the
+// SQLite or git stores (a smaller cold start).
+import type { BranchCommand } from './commands/branch-args.js';
 import { ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
-import { INIT_USAGE, MAIN_USAGE, SEARCH_USAGE, UPDATE_USAGE } from './usage.js';
+import { BRANCH_USAGE, INIT_USAGE, MAIN_USAGE, MEMORIES_USAGE, SEARCH_USAGE, UPDATE_USAGE } from './usage.js';
 import { CLI_VERSION } from './version.js';
 
-const COMMANDS: Readonly<
-  Record<string, { run: (argv: readonly string[], io: CliIo) => Promise<number>; usage: string }>
-> = {
-  update: { run: runUpdateCommand, usage: UPDATE_USAGE },
-  search: { run: runSearchCommand, usage: SEARCH_USAGE },
-  init: { run: runInitCommand, usage: INIT_USAGE },
+type CommandRunner = (argv: readonly string[], io: CliIo) => Promise<number>;
+
+/** A git branch command, loaded with the others of its module. */
+function branchEntry(name: BranchCommand): { load: () => Promise<CommandRunner>; usage: string } {
+  return { load: async () => (await import('./commands/branch.js')).branchCommand(name), usage: BRANCH_USAGE[name] };
+}
+
+const COMMANDS: Readonly<Record<string, { load: () => Promise<CommandRunner>; usage: string }>> = {
+  update: { load: async () => (await import('./commands/update.js')).runUpdateCommand, usage: UPDATE_USAGE },
+  search: { load: async () => (await import('./commands/search.js')).runSearchCommand, usage: SEARCH_USAGE },
+  init: { load: async () => (await import('./commands/init.js')).runInitCommand, usage: INIT_USAGE },
+  memories: { load: async () => (await import('./commands/memories.js')).runMemoriesCommand, usage: MEMORIES_USAGE },
+  history: branchEntry('history'),
+  checkpoint: branchEntry('checkpoint'),
+  bootstrap: branchEntry('bootstrap'),
+  mount: branchEntry('mount'),
+  commit: branchEntry('commit'),
+  push: branchEntry('push'),
+  state: branchEntry('state'),
 };
 
 function defaultIo(io: Partial<CliIo> | undefined): CliIo {
@@ -71,7 +83,8 @@ export async function runCli(argv: readonly string[], io?: Partial<CliIo>): Prom
       resolved.stderr.write(`unknown command: ${command}\n\n${MAIN_USAGE}`);
       return ExitCode.usage;
     }
-    return await entry.run(rest, resolved);
+    const run = await entry.load();
+    return await run(rest, resolved);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     resolved.stderr.write(`repomem: unexpected error: ${detail}\n`);

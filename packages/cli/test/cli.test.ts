@@ -165,18 +165,21 @@ describe('repomem update: every outcome with Sepo messages, streams and exit cod
     });
   });
 
-  it('uses $MEMORY_DIR, then the working directory, when --dir is absent', async () => {
+  it('uses $MEMORY_DIR when --dir is absent, and the embedded SQLite store when neither is set', async () => {
     const dir = freshDir();
     const absolute = join(root, dir);
     const viaEnv = await run(['update', 'add', '--file', 'MEMORY.md', '--section', 'S', 'from env'], {
       MEMORY_DIR: absolute,
     });
     expectOk(viaEnv, `added bullet to ${absolute}/MEMORY.md`);
-    const viaCwd = await repomem(['update', 'add', '--file', 'MEMORY.md', '--section', 'S', 'from cwd'], {
+    // Intentional difference (issue 4): with no --dir, $MEMORY_DIR or --store, the default store is
+    // sqlite:.repomem/repomem.db in the working directory, not the working directory itself.
+    const viaDefault = await repomem(['update', 'add', '--file', 'MEMORY.md', '--section', 'S', 'from cwd'], {
       cwd: absolute,
     });
-    expectOk(viaCwd, `added bullet to ${absolute}/MEMORY.md`);
-    expect(memoryFile(dir)).toBe('# Memory\n\n## S\n- from env\n- from cwd\n');
+    expectOk(viaDefault, 'added bullet to MEMORY.md');
+    expect(existsSync(join(absolute, '.repomem', 'repomem.db'))).toBe(true);
+    expect(memoryFile(dir)).toBe('# Memory\n\n## S\n- from env\n');
     const flagWins = await run(['update', 'add', '--dir', dir, '--file', 'MEMORY.md', '--section', 'S', 'flag'], {
       MEMORY_DIR: join(root, 'does-not-exist'),
     });

@@ -26,11 +26,20 @@ export interface RunResult {
   readonly stderr: string;
 }
 
+/** Environment variables the CLI reads; tests never inherit them from the parent. */
+const CLI_VARIABLES: ReadonlySet<string> = new Set([
+  'MEMORY_DIR',
+  'MEMORY_QUERY',
+  'REPOMEM_STORE',
+  'GITHUB_REPOSITORY',
+  'GITHUB_TOKEN',
+]);
+
 /** The parent environment without the variables the CLI reads, plus `extra`. */
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && key !== 'MEMORY_DIR' && key !== 'MEMORY_QUERY') env[key] = value;
+    if (value !== undefined && !CLI_VARIABLES.has(key)) env[key] = value;
   }
   return { ...env, ...extra };
 }

@@ -1,10 +1,12 @@
 // Why: turns `repomem init ...` arguments into a validated request (pure).
 import { booleanOption, type OptionSpecs, parseArguments, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
+import { STORE_OPTIONS } from '../store-selection.js';
 
 /** Options accepted by `repomem init`. */
 export const INIT_OPTIONS: OptionSpecs = {
   dir: { type: 'string' },
+  ...STORE_OPTIONS,
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -12,7 +14,15 @@ export const INIT_OPTIONS: OptionSpecs = {
 /** A validated `repomem init` invocation. */
 export type InitRequest =
   | { readonly help: true }
-  | { readonly help: false; readonly dir: string | undefined; readonly json: boolean };
+  | {
+      readonly help: false;
+      readonly dir: string | undefined;
+      /** `--store` spec. */
+      readonly store: string | undefined;
+      /** `--repo` slug (scopes the SQLite document store). */
+      readonly repo: string | undefined;
+      readonly json: boolean;
+    };
 
 /** Parse the arguments after `init`; positionals are rejected. */
 export function parseInitArguments(argv: readonly string[]): InitRequest {
@@ -21,5 +31,11 @@ export function parseInitArguments(argv: readonly string[]): InitRequest {
   if (parsed.positionals.length > 0) {
     throw new CliUsageError(`unexpected argument for init: ${parsed.positionals[0]} (use --dir <path>)`);
   }
-  return { help: false, dir: stringOption(parsed, 'dir'), json: booleanOption(parsed, 'json') };
+  return {
+    help: false,
+    dir: stringOption(parsed, 'dir'),
+    store: stringOption(parsed, 'store'),
+    repo: stringOption(parsed, 'repo'),
+    json: booleanOption(parsed, 'json'),
+  };
 }

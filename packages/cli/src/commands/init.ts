@@ -1,12 +1,33 @@
-// Why: `repomem init`: seeds the memory tree through the facade (creating the directory when
-// missing) and reports what was created.
+// Why: `repomem init`: seeds the memory tree through the facade (creating the directory or the
+// SQLite database when missing), or a git memory branch with store-git's idempotent init, and
+// reports what was created.
+import type { InitResult } from '@repomem/core';
 import { ExitCode } from '../errors.js';
 import { formatInitText, initJson } from '../format/init-output.js';
+import { branchOptions, type GitChoice } from '../git-store-choice.js';
 import type { CliIo } from '../io.js';
-import { chooseMemoryDirectory, openMemoryAt } from '../memory-dir.js';
+import { openChosenMemory } from '../open-memory.js';
 import { reportError, wantsJson } from '../report-error.js';
+import { type ChosenStore, chooseStore, documentRepoFor } from '../store-selection.js';
 import { INIT_USAGE } from '../usage.js';
 import { parseInitArguments } from './init-args.js';
+
+/** Seed a directory or SQLite store through the memory facade (the directory is created when missing). */
+async function initThroughFacade(chosen: ChosenStore, repo: string): Promise<InitResult> {
+  const { memory } = await openChosenMemory(chosen, { mode: 'enabled', create: true, repo });
+  try {
+    return await memory.init();
+  } finally {
+    await memory.store.close();
+  }
+}
+
+/** Seed a git memory branch: created when missing, missing seed files added in one commit (store-git's init). */
+async function initBranch(chosen: GitChoice): Promise<InitResult> {
+  const { initMemoryBranch } = await import('@repomem/store-git');
+  const outcome = await initMemoryBranch(branchOptions(chosen));
+  return { created: [...outcome.created], existing: [...outcome.existing] };
+}
 
 /** Run `repomem init <argv...>`; returns the exit code. */
 export async function runInitCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -17,18 +38,13 @@ export async function runInitCommand(argv: readonly string[], io: CliIo): Promis
       io.stdout.write(INIT_USAGE);
       return ExitCode.ok;
     }
-    const directory = chooseMemoryDirectory(request.dir, io);
-    const memory = await openMemoryAt(directory, { mode: 'enabled', create: true });
-    try {
-      const result = await memory.init();
-      io.stdout.write(
-        request.json
-          ? `${JSON.stringify(initJson(result, directory.display))}\n`
-          : formatInitText(result, directory.display),
-      );
-    } finally {
-      await memory.store.close();
-    }
+    const chosen = chooseStore(request, io);
+    const repo = documentRepoFor(chosen, request.repo, io.env);
+    const location = chosen.kind === 'dir' ? chosen.directory.display : { store: chosen.label };
+    const result = chosen.kind === 'git' ? await initBranch(chosen) : await initThroughFacade(chosen, repo);
+    io.stdout.write(
+      request.json ? `${JSON.stringify(initJson(result, location))}\n` : formatInitText(result, location),
+    );
     return ExitCode.ok;
   } catch (error) {
     return reportError(error, io, INIT_USAGE, json);

@@ -2,10 +2,12 @@
 // with Sepo's flags, defaults (limit 5, snippets 3) and `$MEMORY_QUERY` fallback.
 import { booleanOption, type OptionSpecs, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
+import { STORE_OPTIONS } from '../store-selection.js';
 
 /** Options accepted by `repomem search`. */
 export const SEARCH_OPTIONS: OptionSpecs = {
   dir: { type: 'string' },
+  ...STORE_OPTIONS,
   limit: { type: 'string' },
   snippets: { type: 'string' },
   json: { type: 'boolean' },
@@ -19,6 +21,10 @@ export type SearchRequest =
       readonly help: false;
       readonly query: string;
       readonly dir: string | undefined;
+      /** `--store` spec. */
+      readonly store: string | undefined;
+      /** `--repo` slug (scopes the SQLite document store). */
+      readonly repo: string | undefined;
       readonly limit: number;
       readonly snippets: number;
       readonly json: boolean;
@@ -40,5 +46,14 @@ export function parseSearchArguments(
   const snippets = typeof rawSnippets === 'string' ? parsePositiveInteger(rawSnippets, '--snippets') : 3;
   const query = parsed.positionals.join(' ').trim() || (env.MEMORY_QUERY ?? '').trim();
   if (query === '') throw new CliUsageError('Missing search query.');
-  return { help: false, query, dir: stringOption(parsed, 'dir'), limit, snippets, json: booleanOption(parsed, 'json') };
+  return {
+    help: false,
+    query,
+    dir: stringOption(parsed, 'dir'),
+    store: stringOption(parsed, 'store'),
+    repo: stringOption(parsed, 'repo'),
+    limit,
+    snippets,
+    json: booleanOption(parsed, 'json'),
+  };
 }

@@ -5,8 +5,9 @@ import { type Memory, SearchEngine, type SearchOptions, type SearchResponse } fr
 import { ExitCode } from '../errors.js';
 import { formatSearchJson, formatSearchText } from '../format/search-output.js';
 import type { CliIo } from '../io.js';
-import { chooseMemoryDirectory, openMemoryAt } from '../memory-dir.js';
+import { openChosenMemory } from '../open-memory.js';
 import { reportError, wantsJson } from '../report-error.js';
+import { chooseStore, documentRepoFor } from '../store-selection.js';
 import { SEARCH_USAGE } from '../usage.js';
 import { parseSearchArguments } from './search-args.js';
 
@@ -30,14 +31,16 @@ export async function runSearchCommand(argv: readonly string[], io: CliIo): Prom
       io.stdout.write(SEARCH_USAGE);
       return ExitCode.ok;
     }
-    const directory = chooseMemoryDirectory(request.dir, io);
-    const memory = await openMemoryAt(directory, { mode: 'read-only' });
+    const chosen = chooseStore(request, io);
+    const repo = documentRepoFor(chosen, request.repo, io.env);
+    const { memory } = await openChosenMemory(chosen, { mode: 'read-only', repo });
+    const location = chosen.kind === 'dir' ? chosen.directory.absolute : { store: chosen.label };
     try {
       const response = await searchOnce(memory, request.query, { limit: request.limit, snippets: request.snippets });
       io.stdout.write(
         request.json
-          ? formatSearchJson(request.query, response, directory.absolute)
-          : formatSearchText(request.query, response, directory.absolute),
+          ? formatSearchJson(request.query, response, location)
+          : formatSearchText(request.query, response, location),
       );
     } finally {
       await memory.store.close();

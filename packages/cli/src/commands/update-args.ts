@@ -3,6 +3,7 @@
 import type { MemoryFile } from '@repomem/core';
 import { booleanOption, type OptionSpecs, parseArguments, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
+import { STORE_OPTIONS } from '../store-selection.js';
 
 /** The bullet operations of `repomem update`. */
 export type UpdateSubcommand = 'add' | 'replace' | 'remove' | 'daily-append';
@@ -13,6 +14,7 @@ const MEMORY_FILES: readonly MemoryFile[] = ['MEMORY.md', 'PROJECT.md'];
 /** Options accepted by `repomem update`. */
 export const UPDATE_OPTIONS: OptionSpecs = {
   dir: { type: 'string' },
+  ...STORE_OPTIONS,
   file: { type: 'string' },
   section: { type: 'string' },
   match: { type: 'string' },
@@ -28,6 +30,10 @@ export type UpdateRequest =
   | {
       readonly help: false;
       readonly dir: string | undefined;
+      /** `--store` spec. */
+      readonly store: string | undefined;
+      /** `--repo` slug (scopes the SQLite document store). */
+      readonly repo: string | undefined;
       readonly json: boolean;
       readonly readOnly: boolean;
       readonly operation: UpdateOperation;
@@ -122,6 +128,8 @@ export function parseUpdateArguments(argv: readonly string[]): UpdateRequest {
   return {
     help: false,
     dir: stringOption(parsed, 'dir'),
+    store: stringOption(parsed, 'store'),
+    repo: stringOption(parsed, 'repo'),
     json: booleanOption(parsed, 'json'),
     readOnly: booleanOption(parsed, 'read-only'),
     operation,

@@ -1,12 +1,12 @@
 // Why: `repomem update`: thin wiring from a parsed request to the memory facade and back to
 // Sepo's messages; all decisions live in update-args.ts and format/update-output.ts.
-import { join } from 'node:path';
 import type { Memory, UpdateOutcome } from '@repomem/core';
 import { ExitCode } from '../errors.js';
 import { describeUpdateOutcome, updateOutcomeJson } from '../format/update-output.js';
 import type { CliIo } from '../io.js';
-import { chooseMemoryDirectory, type MemoryDirectory, openMemoryAt } from '../memory-dir.js';
+import { openChosenMemory } from '../open-memory.js';
 import { reportError, wantsJson } from '../report-error.js';
+import { chooseStore, documentRepoFor } from '../store-selection.js';
 import { UPDATE_USAGE } from '../usage.js';
 import { parseUpdateArguments, type UpdateOperation } from './update-args.js';
 
@@ -28,14 +28,6 @@ function runOperation(memory: Memory, operation: UpdateOperation): Promise<Updat
   }
 }
 
-/**
- * The file as messages name it: the memory directory as given joined with the document path
- * (`path.join`, like Sepo), e.g. `memory/MEMORY.md` for `--dir memory`.
- */
-function displayPathOf(directory: MemoryDirectory, documentPath: string): string {
-  return join(directory.display, ...documentPath.split('/'));
-}
-
 /** Run `repomem update <argv...>`; returns the exit code. */
 export async function runUpdateCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
@@ -45,18 +37,24 @@ export async function runUpdateCommand(argv: readonly string[], io: CliIo): Prom
       io.stdout.write(UPDATE_USAGE);
       return ExitCode.ok;
     }
-    const directory = chooseMemoryDirectory(request.dir, io);
-    const memory = await openMemoryAt(directory, { mode: request.readOnly ? 'read-only' : 'enabled' });
+    const chosen = chooseStore(request, io);
+    const repo = documentRepoFor(chosen, request.repo, io.env);
+    const { memory, displayPath: displayPathOf } = await openChosenMemory(chosen, {
+      mode: request.readOnly ? 'read-only' : 'enabled',
+      repo,
+    });
     let outcome: UpdateOutcome;
     try {
       outcome = await runOperation(memory, request.operation);
     } finally {
       await memory.store.close();
     }
-    const displayPath = displayPathOf(directory, outcome.path);
+    // Sepo: the memory directory as given joined with the document path (`memory/MEMORY.md`).
+    const displayPath = displayPathOf(outcome.path);
     const report = describeUpdateOutcome(outcome, displayPath);
     if (request.json) {
-      io.stdout.write(`${JSON.stringify(updateOutcomeJson(outcome, displayPath))}\n`);
+      const store = chosen.kind === 'dir' ? {} : { store: chosen.label };
+      io.stdout.write(`${JSON.stringify({ ...updateOutcomeJson(outcome, displayPath), ...store })}\n`);
     } else {
       (report.stream === 'stdout' ? io.stdout : io.stderr).write(`${report.text}\n`);
     }

@@ -23,13 +23,24 @@ function hitBlock(hit: SearchHit): string {
 }
 
 /**
+ * Where the searched documents live: a memory directory (Sepo's output, with absolute file paths)
+ * or another store, named by its spec (`sqlite:/abs/repomem.db`); documents of a store have no
+ * file on disk, so the output names the store instead of a directory.
+ */
+export type SearchLocation = string | { readonly store: string };
+
+function locationLabel(location: SearchLocation): string {
+  return typeof location === 'string' ? resolve(location) : location.store;
+}
+
+/**
  * Text output: `Memory search: "<q>"  (<n> files in <abs dir>)`, a blank line, then per file
  * `## <path>  (score=…, matches=…)`, `Matched terms: …` and `  L<n>: <text>` lines, files
  * separated by a blank line; `_No matches found._` when there are none. Ends with a newline.
  */
-export function formatSearchText(query: string, response: SearchResponse, memoryDir: string): string {
+export function formatSearchText(query: string, response: SearchResponse, location: SearchLocation): string {
   const count = response.results.length;
-  const header = `Memory search: "${query}"  (${count} file${count === 1 ? '' : 's'} in ${resolve(memoryDir)})\n`;
+  const header = `Memory search: "${query}"  (${count} file${count === 1 ? '' : 's'} in ${locationLabel(location)})\n`;
   if (count === 0) return `${header}\n_No matches found._\n`;
   return `${header}${response.results.map(hitBlock).join('\n')}\n`;
 }
@@ -48,33 +59,38 @@ export interface SearchJsonSnippet {
 export interface SearchJsonResult {
   /** Path relative to the memory directory (POSIX separators). */
   readonly path: string;
-  /** Absolute path of the file on disk. */
-  readonly absolutePath: string;
+  /** Absolute path of the file on disk (memory directories only). */
+  readonly absolutePath?: string;
   readonly score: number;
   readonly matchCount: number;
   readonly matchedTerms: readonly string[];
   readonly snippets: readonly SearchJsonSnippet[];
 }
 
-/** The `--json` document: Sepo's shape, plus `field` on snippets of JSON documents. */
+/**
+ * The `--json` document: Sepo's shape, plus `field` on snippets of JSON documents. For a store
+ * other than a directory, `store` replaces `memoryDir` and results carry no `absolutePath`.
+ */
 export interface SearchJson {
   readonly query: string;
-  /** Absolute memory directory. */
-  readonly memoryDir: string;
+  /** Absolute memory directory (memory directories only). */
+  readonly memoryDir?: string;
+  /** The store's spec with absolute paths (SQLite and git stores only). */
+  readonly store?: string;
   readonly resultCount: number;
   readonly results: readonly SearchJsonResult[];
 }
 
 /** Build the `--json` document for a search answer. */
-export function searchJson(query: string, response: SearchResponse, memoryDir: string): SearchJson {
-  const absoluteDir = resolve(memoryDir);
+export function searchJson(query: string, response: SearchResponse, location: SearchLocation): SearchJson {
+  const absoluteDir = typeof location === 'string' ? resolve(location) : undefined;
   return {
     query,
-    memoryDir: absoluteDir,
+    ...(absoluteDir === undefined ? { store: locationLabel(location) } : { memoryDir: absoluteDir }),
     resultCount: response.results.length,
     results: response.results.map((hit) => ({
       path: hit.path,
-      absolutePath: join(absoluteDir, ...hit.path.split('/')),
+      ...(absoluteDir === undefined ? {} : { absolutePath: join(absoluteDir, ...hit.path.split('/')) }),
       score: hit.score,
       matchCount: hit.matchCount,
       matchedTerms: [...hit.matchedTerms],
@@ -90,6 +106,6 @@ export function searchJson(query: string, response: SearchResponse, memoryDir: s
 }
 
 /** The `--json` text: {@link searchJson} pretty-printed with two spaces (like Sepo), newline-terminated. */
-export function formatSearchJson(query: string, response: SearchResponse, memoryDir: string): string {
-  return `${JSON.stringify(searchJson(query, response, memoryDir), null, 2)}\n`;
+export function formatSearchJson(query: string, response: SearchResponse, location: SearchLocation): string {
+  return `${JSON.stringify(searchJson(query, response, location), null, 2)}\n`;
 }

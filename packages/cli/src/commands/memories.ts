@@ -1,0 +1,163 @@
+// Why: `repomem memories ...`: thin wiring from a parsed request to core's verified-memory
+// service over the chosen store's record backend, with a citation reader for the operations that
+// read code; all wording and exit codes live in format/memories-output.ts.
+import { openVerifiedMemory, type VerifiedMemoryService } from '@repomem/core';
+import {
+  type CitationSourceSpec,
+  chooseCitationSource,
+  describeCitationSource,
+  openCitationReader,
+} from '../citation-source.js';
+import { writeReport } from '../command-report.js';
+import { ExitCode } from '../errors.js';
+import {
+  describeChange,
+  describeGet,
+  describeMemoryList,
+  describeRecall,
+  describeStats,
+  describeStoreOutcome,
+  describeSupersede,
+  describeVerifyOne,
+  type MemoriesReport,
+  type VerifyOneResult,
+} from '../format/memories-output.js';
+import type { CliIo } from '../io.js';
+import { openRecordBackend } from '../open-verified.js';
+import { reportError, wantsJson } from '../report-error.js';
+import { chooseRepo, chooseStore } from '../store-selection.js';
+import { MEMORIES_USAGE } from '../usage.js';
+import { type MemoriesAction, parseMemoriesArguments } from './memories-args.js';
+
+/** The citation source an action reads, or `undefined` when it reads no code. */
+function sourceOf(action: MemoriesAction, cwd: string): CitationSourceSpec | undefined {
+  switch (action.kind) {
+    case 'store':
+    case 'supersede':
+    case 'verify':
+      return chooseCitationSource(action.source, action.ref, cwd);
+    default:
+      return undefined;
+  }
+}
+
+/** `verify --id`: check the memory's citations, then refresh it (valid) or invalidate it. */
+async function verifyOne(
+  service: VerifiedMemoryService,
+  repo: string,
+  id: string,
+  ref: string | undefined,
+): Promise<VerifyOneResult> {
+  const memory = await service.get(repo, id);
+  if (memory === undefined) return { kind: 'not_found', id };
+  if (memory.status !== 'active') return { kind: 'not_active', memory };
+  const result = await service.verifyCitations(repo, memory.citations, ref);
+  const checks = result.citations;
+  if (result.valid) {
+    const refreshed = await service.refresh(repo, id);
+    if (refreshed.kind !== 'changed') return refreshed;
+    return { kind: 'valid', memory: refreshed.memory, checks };
+  }
+  if (result.invalid_count === 0) return { kind: 'unverified', memory, checks };
+  const reason = checks
+    .flatMap((check) => (check.kind === 'invalid' ? [`${check.citation.path}: ${check.message}`] : []))
+    .join('; ');
+  const invalidated = await service.invalidate(repo, id, reason);
+  if (invalidated.kind !== 'changed') return invalidated;
+  return { kind: 'invalidated', memory: invalidated.memory, checks };
+}
+
+async function runAction(
+  service: VerifiedMemoryService,
+  repo: string,
+  action: MemoriesAction,
+  source: string,
+): Promise<MemoriesReport> {
+  switch (action.kind) {
+    case 'store':
+      return describeStoreOutcome(
+        await service.store({
+          repo,
+          subject: action.subject,
+          fact: action.fact,
+          citations: [...action.citations],
+          ...(action.reason === undefined ? {} : { reason: action.reason }),
+          ...(action.scope === undefined ? {} : { scope: action.scope }),
+          ...(action.createdBy === undefined ? {} : { created_by: action.createdBy }),
+        }),
+      );
+    case 'recent':
+      return describeMemoryList(repo, await service.getRecent(repo, action.limit));
+    case 'search':
+      return describeMemoryList(repo, await service.search(repo, action.query, action.limit));
+    case 'get':
+      return describeGet(repo, action.id, await service.get(repo, action.id));
+    case 'verify':
+      if ('id' in action.target) {
+        return describeVerifyOne(repo, source, await verifyOne(service, repo, action.target.id, action.ref));
+      }
+      return describeRecall(
+        repo,
+        source,
+        await service.recall(repo, {
+          limit: action.target.limit,
+          ...(action.ref === undefined ? {} : { ref: action.ref }),
+        }),
+      );
+    case 'invalidate':
+      return describeChange(repo, 'invalidated', await service.invalidate(repo, action.id, action.reason));
+    case 'supersede': {
+      // The corrected memory keeps the previous subject and scope unless new ones are given.
+      const previous = await service.get(repo, action.id);
+      const subject = action.subject ?? previous?.subject ?? action.fact.slice(0, 200);
+      const scope = action.scope ?? previous?.scope ?? undefined;
+      return describeSupersede(
+        repo,
+        await service.supersede(repo, action.id, {
+          subject,
+          fact: action.fact,
+          citations: [...action.citations],
+          ...(action.reason === undefined ? {} : { reason: action.reason }),
+          ...(scope === undefined ? {} : { scope }),
+          ...(action.createdBy === undefined ? {} : { created_by: action.createdBy }),
+        }),
+      );
+    }
+    case 'stats':
+      return describeStats(await service.stats(repo));
+  }
+}
+
+/** Run `repomem memories <argv...>`; returns the exit code. */
+export async function runMemoriesCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const json = wantsJson(argv);
+  try {
+    const request = parseMemoriesArguments(argv);
+    if (request.help) {
+      io.stdout.write(MEMORIES_USAGE);
+      return ExitCode.ok;
+    }
+    const repo = chooseRepo(request.repo, io.env);
+    const sourceSpec = sourceOf(request.action, io.cwd);
+    const chosen = chooseStore({ store: request.store }, io);
+    const citations = sourceSpec === undefined ? undefined : await openCitationReader(sourceSpec, io.env);
+    const backend = await openRecordBackend(chosen, repo);
+    let service: VerifiedMemoryService;
+    try {
+      service = openVerifiedMemory({ backend, ...(citations === undefined ? {} : { citations }) });
+    } catch (error) {
+      await backend.close();
+      throw error;
+    }
+    let report: MemoriesReport;
+    try {
+      const source = sourceSpec === undefined ? '' : describeCitationSource(sourceSpec);
+      report = await runAction(service, repo, request.action, source);
+    } finally {
+      await service.close();
+    }
+    return writeReport(report, io, request.json);
+  } catch (error) {
+    return reportError(error, io, MEMORIES_USAGE, json);
+  }
+}

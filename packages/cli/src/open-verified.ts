@@ -1,0 +1,38 @@
+// Why: verified memories live in the same store the other commands use: natively in the SQLite
+// file (records and telemetry tables), or as JSON documents under `.repomem/verified/` in a
+// directory or on the git branch. One function opens the right backend for a chosen store.
+import { createDocumentRecordBackend, type VerifiedMemoryBackend } from '@repomem/core';
+import { openChosenMemory, openChosenStore } from './open-memory.js';
+import type { ChosenStore } from './store-selection.js';
+
+/** Open the verified-memory backend of `chosen`; `close()` also closes the underlying store. */
+export async function openRecordBackend(chosen: ChosenStore, repo: string): Promise<VerifiedMemoryBackend> {
+  if (chosen.kind === 'sqlite') {
+    const { openSqliteRecordBackend } = await import('@repomem/store-sqlite');
+    return openSqliteRecordBackend({ path: chosen.spec.path });
+  }
+  const store =
+    chosen.kind === 'dir'
+      ? (await openChosenMemory(chosen, { mode: 'enabled', repo })).memory.store
+      : await openChosenStore(chosen, { repo, readOnly: false });
+  const backend = createDocumentRecordBackend(store);
+  return {
+    name: backend.name,
+    apply: (writes, events) => backend.apply(writes, events),
+    get: (r, id) => backend.get(r, id),
+    recent: (query) => backend.recent(query),
+    byPath: (query) => backend.byPath(query),
+    bySubject: (query) => backend.bySubject(query),
+    search: (query) => backend.search(query),
+    appendEvents: (events) => backend.appendEvents(events),
+    events: (query) => backend.events(query),
+    stats: (query) => backend.stats(query),
+    close: async () => {
+      try {
+        await backend.close();
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// Why: memories cite code in the repository being worked on, and the cheapest truthful check is
+// the repository itself: this reader returns a file's text at a revision straight from git's
+// object database (loose or packed, no checkout, nothing written), through the same object layer
+// the git store uses, and caches results by (commit id, path) because both are immutable.
+import {
+  type CitationLocation,
+  type CitationReader,
+  type CitationSource,
+  isBinaryContent,
+  normalizeDocumentPath,
+  RepomemError,
+} from '@repomem/core';
+import { LRUCache } from 'lru-cache';
+import { resolveCitationRevision } from './citation-revision.js';
+import { type GitFileSystem, nodeFileSystem } from './file-system.js';
+import { GitObjectStore } from './object-store.js';
+import { type GitRepositoryLayout, locateRepository } from './repository.js';
+import { lookupPath } from './tree-walk.js';
+
+/** Default largest file the git citation reader decodes (1 MiB). */
+export const DEFAULT_GIT_CITATION_MAX_BYTES = 1024 * 1024;
+/** Default number of (commit, path) reads the git citation reader keeps. */
+export const DEFAULT_GIT_CITATION_CACHE_SIZE = 512;
+
+/** Options of {@link createGitCitationReader}. */
+export interface GitCitationReaderOptions {
+  /** The repository: a worktree (with `.git` directory or file) or a bare repository. */
+  readonly dir: string;
+  /** File system (default Node's). */
+  readonly fs?: GitFileSystem;
+  /** Files larger than this many bytes are `too_large` (default 1 MiB). */
+  readonly maxBytes?: number;
+  /** Reads kept in memory, keyed by (commit id, path) (default 512). */
+  readonly cacheSize?: number;
+}
+
+/** Upper bound on cached text, whatever `cacheSize` says. */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+
+function positiveInteger(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RepomemError('INVALID_ARGUMENT', `createGitCitationReader: ${name} must be a positive integer`, {
+      details: { [name]: value },
+    });
+  }
+  return value;
+}
+
+/** `text`, or `binary` when the bytes hold a NUL or are not valid UTF-8 (core's rule). */
+function decodeBlob(bytes: Uint8Array, blobSha: string, revision: string): CitationSource {
+  if (isBinaryContent(bytes)) return { kind: 'binary', revision };
+  return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes), blobSha, revision };
+}
+
+/**
+ * A {@link CitationReader} over a local git repository. `ref` may be `HEAD` (default), a branch or
+ * tag, a full or abbreviated commit id, with optional `~N` / `^N`; it is resolved to a commit on
+ * every read (so a moving branch is followed) and the result is cached by (commit, path).
+ * `location.repo` is not used: the reader is bound to `dir`. A missing path, a directory, a
+ * symlink or a submodule is `missing`; `revision` is the commit id and `blobSha` the blob id.
+ * Throws `NOT_FOUND` for an unknown ref (naming it) or a directory that is not a repository,
+ * `INVALID_PATH` for a bad path.
+ */
+export function createGitCitationReader(options: GitCitationReaderOptions): CitationReader {
+  if (options === null || typeof options !== 'object' || typeof options.dir !== 'string' || options.dir === '') {
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      'createGitCitationReader: dir must be a non-empty path to a git repository',
+    );
+  }
+  const fs = options.fs ?? nodeFileSystem;
+  const maxBytes = positiveInteger(options.maxBytes, DEFAULT_GIT_CITATION_MAX_BYTES, 'maxBytes');
+  const cacheSize = positiveInteger(options.cacheSize, DEFAULT_GIT_CITATION_CACHE_SIZE, 'cacheSize');
+  const cache = new LRUCache<string, CitationSource>({
+    max: cacheSize,
+    maxSize: MAX_CACHED_BYTES,
+    sizeCalculation: (source) => (source.kind === 'text' ? source.text.length * 2 + 128 : 128),
+  });
+  let opened: Promise<{ layout: GitRepositoryLayout; objects: GitObjectStore }> | undefined;
+  const open = () => {
+    opened ??= locateRepository(fs, options.dir).then(
+      (layout) => ({ layout, objects: new GitObjectStore(fs, layout.commondir, false) }),
+      (error: unknown) => {
+        opened = undefined; // not cached: the repository may be created later
+        throw error;
+      },
+    );
+    return opened;
+  };
+
+  return {
+    name: 'git',
+    async read(location: CitationLocation): Promise<CitationSource> {
+      const path = normalizeDocumentPath(location.path);
+      const { layout, objects } = await open();
+      const revision = await resolveCitationRevision(fs, layout, objects, location.ref);
+      const key = `${revision}\0${path}`;
+      const cached = cache.get(key);
+      if (cached !== undefined) return cached;
+      const commit = await objects.readCommit(revision);
+      const found = await lookupPath(objects, commit.tree, path);
+      let source: CitationSource;
+      if (found.status !== 'found' || found.entry.kind !== 'file') {
+        source = { kind: 'missing', revision };
+      } else {
+        const bytes = await objects.size(found.entry.oid);
+        source =
+          bytes > maxBytes
+            ? { kind: 'too_large', revision, bytes }
+            : decodeBlob(await objects.readTyped(found.entry.oid, 'blob'), found.entry.oid, revision);
+      }
+      cache.set(key, source);
+      return source;
+    },
+  };
+}
