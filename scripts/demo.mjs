@@ -1,20 +1,24 @@
 // Why: the README's first command. It shows the main job end to end on the embedded default
-// store (today a memory directory in the Sepo layout): seed a tree, edit bullets with exact
-// outcomes, search it through the library and through the `repomem` CLI, and print what it did.
+// store (SQLite, one file): seed the memory layout, edit bullets with exact outcomes, search it
+// through the library and through the `repomem` CLI, then store a verified memory citing this
+// repository's own code and recall it (citations re-read through git), and print what it did.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDirectoryStore, openMemory } from '@repomem/core';
+import { openMemory, openVerifiedMemory } from '@repomem/core';
+import { createGitCitationReader } from '@repomem/store-git';
+import { openSqliteRecordBackend, openSqliteStore } from '@repomem/store-sqlite';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dirArg = process.argv.indexOf('--dir');
-const dir = dirArg > 0 ? process.argv[dirArg + 1] : mkdtempSync(join(tmpdir(), 'repomem-demo-'));
+const dbArg = process.argv.indexOf('--db');
+const db = dbArg > 0 ? process.argv[dbArg + 1] : join(mkdtempSync(join(tmpdir(), 'repomem-demo-')), 'repomem.db');
+const repo = 'repomem/demo';
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-say(`repomem demo: memory tree at ${dir}`);
-const store = await openDirectoryStore({ root: dir, create: true });
+say(`repomem demo: embedded SQLite store at ${db} (repository scope ${repo})`);
+const store = await openSqliteStore({ path: db, repo });
 const memory = openMemory({ store });
 
 const init = await memory.init();
@@ -61,7 +65,8 @@ for (const [name, step] of steps) {
 
 say('\n3. MEMORY.md now reads:');
 say(
-  readFileSync(join(dir, 'MEMORY.md'), 'utf8')
+  new TextDecoder()
+    .decode((await store.get('MEMORY.md'))?.content)
     .trimEnd()
     .split('\n')
     .map((l) => `   | ${l}`)
@@ -75,14 +80,47 @@ for (const hit of response.results) {
   say(`   ${hit.path}  score=${hit.score.toFixed(2)}  ${hit.snippets[0]?.text ?? ''}`);
 }
 
-say(`\n5. the same through the CLI: repomem search --dir ${dir} ${query}`);
-const cli = spawnSync(process.execPath, [join(root, 'packages/cli/bin/repomem.js'), 'search', '--dir', dir, query], {
-  encoding: 'utf8',
-});
+const storeSpec = `sqlite:${db}`;
+say(`\n5. the same through the CLI: repomem search --store ${storeSpec} --repo ${repo} ${query}`);
+const cli = spawnSync(
+  process.execPath,
+  [join(root, 'packages/cli/bin/repomem.js'), 'search', '--store', storeSpec, '--repo', repo, query],
+  { encoding: 'utf8' },
+);
 say(cli.stdout.trimEnd().replace(/^/gm, '   '));
 if (cli.status !== 0) {
   process.stderr.write(cli.stderr);
   process.exit(cli.status ?? 1);
 }
 await store.close();
-say(`\nDone. Try: node_modules/.bin/repomem search --dir ${dir} "conventions"`);
+
+// Verified memory: a fact with a citation into this repository, re-read through git before use.
+if (existsSync(join(root, '.git'))) {
+  const verified = openVerifiedMemory({
+    backend: openSqliteRecordBackend({ path: db }),
+    citations: createGitCitationReader({ dir: root }),
+  });
+  // Cite the lines of the engines field as they are in this checkout's HEAD.
+  const packageLines = readFileSync(join(root, 'package.json'), 'utf8').split('\n');
+  const enginesLine = packageLines.findIndex((line) => line.includes('"engines"')) + 1;
+  const stored = await verified.store({
+    repo,
+    subject: 'Node version',
+    fact: 'repomem targets Node >= 22.13 (engines field of the root package.json).',
+    citations: [{ path: 'package.json', line_start: enginesLine, line_end: enginesLine + 1 }],
+    reason: 'The toolchain script provisions Node 24 when the system Node is older.',
+    created_by: 'demo',
+  });
+  say(`\n6. verified memory: store -> ${stored.kind}${stored.kind === 'stored' ? ` (${stored.memory.id})` : ''}`);
+  const recalled = await verified.recall(repo);
+  say(
+    `   recall -> ${recalled.memories.length} verified now, ${recalled.invalidated.length} invalidated, ` +
+      `${recalled.unverified.length} unverifiable`,
+  );
+  for (const item of recalled.memories)
+    say(`   - ${item.subject}: ${item.fact} [verified ${item.verification_count}x]`);
+  const stats = await verified.stats(repo);
+  say(`   stats -> active ${stats.byStatus.active}, success rate ${stats.verificationSuccessRate}`);
+  await verified.close();
+}
+say(`\nDone. Try: node_modules/.bin/repomem search --store ${storeSpec} --repo ${repo} "conventions"`);
