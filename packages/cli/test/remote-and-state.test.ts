@@ -3,8 +3,8 @@
 // state refs are written with compare-and-swap and read back by the git CLI.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createBareRepository, type GitHttpServer, startGitHttpServer } from '@repomem/store-git/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBareRepository, type GitHttpServer, startGitHttpServer } from './git-http.js';
 import { cli, git, jsonOf, makeRepository } from './in-process.js';
 import { makeTempDir } from './support.js';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const root = join(temp.path, 'served');
   mkdirSync(root);
   bare = createBareRepository(root, 'memory.git');
-  server = await startGitHttpServer(root, TOKEN);
+  server = await startGitHttpServer({ root, token: TOKEN });
 });
 afterAll(async () => {
   await server.stop();

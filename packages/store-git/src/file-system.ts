@@ -97,9 +97,31 @@ export async function writeExclusive(
   data: Uint8Array | string,
   options: { mode?: number; durable: boolean },
 ): Promise<void> {
+  const mode = options.mode ?? 0o666;
+  try {
+    await createAndWrite(fs, path, data, mode, options.durable);
+  } catch (error) {
+    // POSIX lets the creating call write a file it creates read-only (git's 0444 objects); some
+    // in-memory file systems (memfs) refuse with EACCES and leave an empty file. Retry writable,
+    // then apply the mode.
+    const chmod = fs.promises.chmod;
+    if ((error as { code?: unknown }).code !== 'EACCES' || (mode & 0o200) !== 0 || chmod === undefined) throw error;
+    await fs.promises.unlink(path).catch(() => undefined);
+    await createAndWrite(fs, path, data, mode | 0o200, options.durable);
+    await chmod.call(fs.promises, path, mode);
+  }
+}
+
+async function createAndWrite(
+  fs: GitFileSystem,
+  path: string,
+  data: Uint8Array | string,
+  mode: number,
+  durable: boolean,
+): Promise<void> {
   const { open } = fs.promises;
-  if (options.durable && open !== undefined) {
-    const handle = await open.call(fs.promises, path, 'wx', options.mode ?? 0o666);
+  if (durable && open !== undefined) {
+    const handle = await open.call(fs.promises, path, 'wx', mode);
     try {
       await handle.writeFile(data);
       await handle.sync();
@@ -108,5 +130,5 @@ export async function writeExclusive(
     }
     return;
   }
-  await fs.promises.writeFile(path, data, { flag: 'wx', mode: options.mode ?? 0o666 });
+  await fs.promises.writeFile(path, data, { flag: 'wx', mode });
 }

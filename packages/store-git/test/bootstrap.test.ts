@@ -1,8 +1,8 @@
 // Why: bootstrap and init create the memory branch the way Sepo's bootstrap workflow does; the
 // real git CLI checks the result (fsck, log, show) and that the user's checkout is untouched.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isRepomemError, MEMORY_README, MEMORY_TREE_SEEDS, openMemory } from '@repomem/core';
+import { MEMORY_README, MEMORY_TREE_SEEDS, openMemory } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BOOTSTRAP_COMMIT_SUBJECT,
@@ -12,7 +12,17 @@ import {
   MEMORY_BRANCH_SEEDS,
   openGitStore,
 } from '../src/index.js';
-import { freshDirectory, freshRepository, fsckStrict, git, lsTree, removeDirectory, utf8 } from './support.js';
+import {
+  expectCode,
+  freshDirectory,
+  freshRepository,
+  fsckStrict,
+  git,
+  lsTree,
+  removeDirectory,
+  userState,
+  utf8,
+} from './support.js';
 
 const BRANCH = 'agent/memory';
 let dir: string;
@@ -28,28 +38,6 @@ async function busyRepository(): Promise<string> {
   git(repo, ['add', 'scratch.txt']);
   writeFileSync(join(repo, 'notes.txt'), 'untracked too\n');
   return repo;
-}
-
-/** What the user sees: HEAD, status and index bytes. */
-function userState(repo: string): { head: string; status: string; index: string } {
-  return {
-    head: git(repo, ['rev-parse', 'HEAD']),
-    status: git(repo, ['status', '--porcelain']),
-    index: readFileSync(join(repo, '.git', 'index')).toString('base64'),
-  };
-}
-
-async function expectCode(action: () => Promise<unknown>, code: string, message?: RegExp): Promise<unknown> {
-  let caught: unknown;
-  try {
-    await action();
-  } catch (error) {
-    caught = error;
-  }
-  expect(isRepomemError(caught), `expected RepomemError ${code}, got ${String(caught)}`).toBe(true);
-  expect((caught as { code: string }).code).toBe(code);
-  if (message) expect((caught as Error).message).toMatch(message);
-  return caught;
 }
 
 beforeEach(async () => {

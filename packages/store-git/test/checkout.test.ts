@@ -3,7 +3,7 @@
 // branch moving since the mount, and refusals that must leave everything as it was.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isRepomemError, openDirectoryStore, openMemory } from '@repomem/core';
+import { openDirectoryStore, openMemory } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   bootstrapMemoryBranch,
@@ -13,32 +13,22 @@ import {
   mountMemoryBranch,
   openGitStore,
 } from '../src/index.js';
-import { freshDirectory, freshRepository, fsckStrict, git, lsTree, removeDirectory, utf8 } from './support.js';
+import {
+  expectCode,
+  freshDirectory,
+  freshRepository,
+  fsckStrict,
+  git,
+  lsTree,
+  removeDirectory,
+  userState,
+  utf8,
+} from './support.js';
 
 const BRANCH = 'agent/memory';
 let dir: string;
 let scratch: string;
 let into: string;
-
-function userState(repo: string): { head: string; status: string; index: string } {
-  return {
-    head: git(repo, ['rev-parse', 'HEAD']),
-    status: git(repo, ['status', '--porcelain']),
-    index: readFileSync(join(repo, '.git', 'index')).toString('base64'),
-  };
-}
-
-async function expectCode(action: () => Promise<unknown>, code: string, message?: RegExp): Promise<void> {
-  let caught: unknown;
-  try {
-    await action();
-  } catch (error) {
-    caught = error;
-  }
-  expect(isRepomemError(caught), `expected RepomemError ${code}, got ${String(caught)}`).toBe(true);
-  expect((caught as { code: string }).code).toBe(code);
-  if (message) expect((caught as Error).message).toMatch(message);
-}
 
 const read = (path: string): string => readFileSync(join(into, path), 'utf8');
 const write = (path: string, content: string | Buffer): void => {

@@ -1,9 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isRepomemError } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type GitStore, openGitStore } from '../src/index.js';
-import { freshRepository, fsckStrict, git, lsTree, removeDirectory, text, utf8 } from './support.js';
+import { expectCode, freshRepository, fsckStrict, git, lsTree, removeDirectory, text, utf8 } from './support.js';
 
 const BRANCH = 'agent/memory';
 let dir: string;
@@ -21,18 +20,6 @@ afterEach(async () => {
 async function open(options: Partial<Parameters<typeof openGitStore>[0]> = {}): Promise<GitStore> {
   store = await openGitStore({ dir, ...options });
   return store;
-}
-
-async function expectCode(action: () => Promise<unknown>, code: string, message?: RegExp): Promise<void> {
-  let caught: unknown;
-  try {
-    await action();
-  } catch (error) {
-    caught = error;
-  }
-  expect(isRepomemError(caught), `expected RepomemError ${code}, got ${String(caught)}`).toBe(true);
-  expect((caught as { code: string }).code).toBe(code);
-  if (message) expect((caught as Error).message).toMatch(message);
 }
 
 /** Commit `files` on agent/memory with the porcelain git CLI (an orphan branch in the worktree). */

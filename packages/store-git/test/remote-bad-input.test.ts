@@ -108,7 +108,7 @@ describe('remote sync: bad input and failures lose nothing', () => {
     const remote = await fixture();
     const dir = await repository();
     const commit = await commitLocally(dir);
-    const absent = await caught(() => syncMemoryBranch({ dir, url: remote.server.repoUrl('nothing-here.git') }));
+    const absent = await caught(() => syncMemoryBranch({ dir, url: remote.server.url('nothing-here.git') }));
     expect(absent.code).toBe('NOT_FOUND');
     expect(absent.message).toContain('no git repository at');
     git(dir, ['remote', 'add', 'ssh', 'git@example.com:o/r.git']);

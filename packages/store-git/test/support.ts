@@ -1,12 +1,15 @@
 // Why: helpers shared by the git store tests: throwaway repositories made by the real git CLI
-// (with a fixed identity and no global or system config), raw reads through `git show`, and the
-// built package that child processes import.
+// (with a fixed identity and no global or system config), raw reads through `git show`, what the
+// user's checkout looks like, the RepomemError assertion, and the built package that child
+// processes import.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isRepomemError } from '@repomem/core';
+import { expect } from 'vitest';
 import type { GitStore } from '../src/index.js';
 
 /** packages/store-git */
@@ -98,6 +101,32 @@ export function lsTree(dir: string, branch: string): string[] {
     .toString('utf8')
     .split('\0')
     .filter(Boolean);
+}
+
+/** What the user of worktree `repo` sees: HEAD, `git status --porcelain` and the index bytes (base64). */
+export function userState(repo: string): { head: string; status: string; index: string } {
+  return {
+    head: git(repo, ['rev-parse', 'HEAD']),
+    status: git(repo, ['status', '--porcelain']),
+    index: readFileSync(join(repo, '.git', 'index')).toString('base64'),
+  };
+}
+
+/**
+ * Assert `action` rejects with a RepomemError of `code` whose message matches `message` (when
+ * given); resolves that error.
+ */
+export async function expectCode(action: () => Promise<unknown>, code: string, message?: RegExp): Promise<unknown> {
+  let caught: unknown;
+  try {
+    await action();
+  } catch (error) {
+    caught = error;
+  }
+  expect(isRepomemError(caught), `expected RepomemError ${code}, got ${String(caught)}`).toBe(true);
+  expect((caught as { code: string }).code).toBe(code);
+  if (message) expect((caught as Error).message).toMatch(message);
+  return caught;
 }
 
 /** Assert `git fsck --strict` reports no problem (dangling objects are fine). */

@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { isRepomemError } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteRecordBackend, openSqliteStore, SQLITE_SCHEMA_VERSION } from '../src/index.js';
 import { resolveRecordQuery } from '../src/record-query.js';
 import { byPathQuery, bySubjectQuery, recentQuery } from '../src/record-reads.js';
 import { create, event, memory, memoryId } from './record-support.js';
-import { freshDirectory, removeDirectory, withRawConnection } from './support.js';
+import {
+  expectRepomemError,
+  freshDirectory,
+  removeDirectory,
+  withRawConnection,
+  withWritableConnection,
+} from './support.js';
 
 let dir: string;
 let file: string;
@@ -22,28 +26,6 @@ afterEach(async () => {
   await removeDirectory(dir);
 });
 
-function expectRepomemError(action: () => unknown, code: string, ...parts: string[]): void {
-  let caught: unknown;
-  try {
-    action();
-  } catch (error) {
-    caught = error;
-  }
-  expect(isRepomemError(caught), `expected a RepomemError, got ${String(caught)}`).toBe(true);
-  const error = caught as Error & { code: string };
-  expect(error.code, error.message).toBe(code);
-  for (const part of parts) expect(error.message).toContain(part);
-}
-
-function withWritableConnection(work: (db: DatabaseSync) => void): void {
-  const db = new DatabaseSync(file);
-  try {
-    work(db);
-  } finally {
-    db.close();
-  }
-}
-
 const RECORD_TABLES = ['memories', 'memory_citations', 'memories_fts', 'memory_events'];
 
 /**
@@ -51,7 +33,7 @@ const RECORD_TABLES = ['memories', 'memory_citations', 'memories_fts', 'memory_e
  * FTS5 shadow tables go with their virtual table) and `user_version` 1.
  */
 function downgradeToVersion1(): void {
-  withWritableConnection((db) => {
+  withWritableConnection(file, (db) => {
     for (const table of RECORD_TABLES) db.exec(`DROP TABLE ${table}`);
     db.exec('PRAGMA user_version = 1');
   });
@@ -98,7 +80,7 @@ describe('schema version 2', () => {
     await (await openSqliteStore({ path: file })).close();
     downgradeToVersion1();
     const before = await readFile(file);
-    expectRepomemError(
+    await expectRepomemError(
       () => openSqliteRecordBackend({ path: file, readOnly: true }),
       'READ_ONLY',
       file,
@@ -109,22 +91,22 @@ describe('schema version 2', () => {
 
   it('a file from a newer schema version is refused, never downgraded', async () => {
     openSqliteRecordBackend({ path: file }).close();
-    withWritableConnection((db) => db.exec(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION + 1}`));
+    withWritableConnection(file, (db) => db.exec(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION + 1}`));
     const before = await readFile(file);
-    expectRepomemError(
+    await expectRepomemError(
       () => openSqliteRecordBackend({ path: file }),
       'UNSUPPORTED',
       file,
       `schema version ${SQLITE_SCHEMA_VERSION + 1}`,
     );
-    expectRepomemError(() => openSqliteRecordBackend({ path: file, readOnly: true }), 'UNSUPPORTED', file);
+    await expectRepomemError(() => openSqliteRecordBackend({ path: file, readOnly: true }), 'UNSUPPORTED', file);
     expect(Buffer.compare(await readFile(file), before)).toBe(0);
   });
 
   it('a corrupt file (random bytes) is BACKEND_UNAVAILABLE naming the file and left untouched', async () => {
     const bytes = randomBytes(8192);
     await writeFile(file, bytes);
-    expectRepomemError(
+    await expectRepomemError(
       () => openSqliteRecordBackend({ path: file }),
       'BACKEND_UNAVAILABLE',
       file,
@@ -134,7 +116,7 @@ describe('schema version 2', () => {
   });
 
   it('a missing file opened read-only is NOT_FOUND and is not created', async () => {
-    expectRepomemError(() => openSqliteRecordBackend({ path: file, readOnly: true }), 'NOT_FOUND', file);
+    await expectRepomemError(() => openSqliteRecordBackend({ path: file, readOnly: true }), 'NOT_FOUND', file);
     await expect(readFile(file)).rejects.toThrow();
   });
 });

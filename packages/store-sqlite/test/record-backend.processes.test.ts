@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { runNodeWorkers } from '@repomem/core/testing';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteRecordBackend } from '../src/index.js';
 import { builtPackageUrl, freshDirectory, removeDirectory } from './support.js';
@@ -18,33 +18,16 @@ afterEach(async () => {
   await removeDirectory(dir);
 });
 
-function run(args: readonly string[]): Promise<{ code: number | null; output: string }> {
-  const child: ChildProcess = spawn(process.execPath, ['--no-warnings', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
-  });
-}
-
 describe('sqlite record backend across processes', () => {
   it('2 processes x 50 creates into one new file at once: all 100 records land, each with its created event', async () => {
     const workers = 2;
     const creates = 50;
     // The file does not exist yet: both processes race to create and migrate it too.
     const file = join(dir, 'shared', 'memory.db');
-    const results = await Promise.all(
-      Array.from({ length: workers }, (_, worker) =>
-        run([join(fixtures, 'record-creator.mjs'), packageUrl, file, String(worker), String(creates)]),
-      ),
+    const results = await runNodeWorkers(
+      join(fixtures, 'record-creator.mjs'),
+      (worker) => [packageUrl, file, String(worker), String(creates)],
+      { count: workers, nodeArgs: ['--no-warnings'] },
     );
     for (const result of results) expect(result, result.output).toMatchObject({ code: 0 });
 

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { isRepomemError, type VerifiedMemory } from '@repomem/core';
+import type { VerifiedMemory } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteRecordBackend, openSqliteStore, type SqliteRecordBackend } from '../src/index.js';
 import { change, create, event, memory, memoryId } from './record-support.js';
-import { freshDirectory, removeDirectory } from './support.js';
+import { expectRepomemError, freshDirectory, removeDirectory, withWritableConnection } from './support.js';
 
 let dir: string;
 let file: string;
@@ -19,29 +18,6 @@ afterEach(async () => {
   await backend.close();
   await removeDirectory(dir);
 });
-
-/** Assert `action` rejects with a RepomemError of `code` whose message contains every `parts`. */
-async function expectRepomemError(action: () => Promise<unknown>, code: string, ...parts: string[]): Promise<void> {
-  let caught: unknown;
-  try {
-    await action();
-  } catch (error) {
-    caught = error;
-  }
-  expect(isRepomemError(caught), `expected a RepomemError, got ${String(caught)}`).toBe(true);
-  const error = caught as Error & { code: string };
-  expect(error.code, error.message).toBe(code);
-  for (const part of parts) expect(error.message).toContain(part);
-}
-
-function withWritableConnection(work: (db: DatabaseSync) => void): void {
-  const db = new DatabaseSync(file);
-  try {
-    work(db);
-  } finally {
-    db.close();
-  }
-}
 
 const ids = (records: readonly VerifiedMemory[]): string[] => records.map((record) => record.id);
 
@@ -434,7 +410,7 @@ describe('rows are validated on the way out', () => {
   it('a corrupt record row is INVALID_DOCUMENT naming the memory and the file', async () => {
     await seed(memory(1), memory(2));
     await backend.close();
-    withWritableConnection((db) => {
+    withWritableConnection(file, (db) => {
       db.prepare("UPDATE memories SET fact = '' WHERE id = ?").run(memoryId(1));
       db.prepare("UPDATE memories SET citations = '{not json' WHERE id = ?").run(memoryId(2));
     });
@@ -458,7 +434,7 @@ describe('rows are validated on the way out', () => {
   it('a corrupt event row is INVALID_DOCUMENT naming the file', async () => {
     await seed(memory(1));
     await backend.close();
-    withWritableConnection((db) => db.exec("UPDATE memory_events SET type = 'exploded'"));
+    withWritableConnection(file, (db) => db.exec("UPDATE memory_events SET type = 'exploded'"));
     backend = openSqliteRecordBackend({ path: file });
     await expectRepomemError(
       () => backend.events({ repo: 'acme/rocket' }),

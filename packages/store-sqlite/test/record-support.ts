@@ -1,35 +1,30 @@
 // Why: builders shared by the record backend tests: valid verified memories with deterministic
 // ids and timestamps, their `created` events, and the first write of a record.
 import type { RecordWrite, TelemetryEvent, TelemetryEventType, VerifiedMemory } from '@repomem/core';
+import { conformanceRecord } from '@repomem/core/testing';
 
 /** A deterministic lowercase UUID for `n`. */
 export function memoryId(n: number): string {
   return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 }
 
-/** A valid active memory of `acme/rocket` numbered `n`, with `overrides` applied. */
+/**
+ * A valid active memory (revision 1, core's conformance record) of `acme/rocket` numbered `n`,
+ * with `overrides` applied.
+ */
 export function memory(n: number, overrides: Partial<VerifiedMemory> = {}): VerifiedMemory {
   const minute = String(n % 60).padStart(2, '0');
-  return {
+  return conformanceRecord({
     id: memoryId(n),
     repo: 'acme/rocket',
     subject: `Subject ${n}`,
     fact: `Fact number ${n} about the build.`,
-    scope: null,
     citations: [{ path: `src/file-${n}.ts`, line_start: 1, line_end: 2 }],
-    reason: null,
-    created_by: null,
     created_at: `2026-05-01T10:${minute}:00.000Z`,
     refreshed_at: `2026-05-01T10:${minute}:00.000Z`,
     expires_at: '2026-05-29T10:00:00.000Z',
-    status: 'active',
-    superseded_by: null,
-    supersedes: null,
-    invalid_reason: null,
-    verification_count: 0,
-    revision: 1,
     ...overrides,
-  };
+  });
 }
 
 /** A telemetry event about `record`. */

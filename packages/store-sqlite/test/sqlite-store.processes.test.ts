@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { runNodeWorkers } from '@repomem/core/testing';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 import { builtPackageUrl, freshDirectory, removeDirectory } from './support.js';
@@ -18,35 +18,17 @@ afterEach(async () => {
   await removeDirectory(dir);
 });
 
-function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => resolve({ code, signal }));
-  });
-}
-
 describe('sqlite store across processes', () => {
   it('2 processes x 50 compare-and-swap appends to one document of a new file: all 100 lines land, once each', async () => {
     const workers = 2;
     const appends = 50;
     // The file does not exist yet: both processes race to create and migrate it too.
     const file = join(dir, 'shared', 'memory.db');
-    const children = Array.from({ length: workers }, (_, worker) => {
-      const child = spawn(
-        process.execPath,
-        ['--no-warnings', join(fixtures, 'cas-appender.mjs'), packageUrl, file, String(worker), String(appends)],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      let output = '';
-      child.stdout?.on('data', (chunk) => {
-        output += chunk;
-      });
-      child.stderr?.on('data', (chunk) => {
-        output += chunk;
-      });
-      return exited(child).then((status) => ({ ...status, output }));
-    });
-    const results = await Promise.all(children);
+    const results = await runNodeWorkers(
+      join(fixtures, 'cas-appender.mjs'),
+      (worker) => [packageUrl, file, String(worker), String(appends)],
+      { count: workers, nodeArgs: ['--no-warnings'] },
+    );
     for (const result of results) expect(result, result.output).toMatchObject({ code: 0 });
 
     const store = await openSqliteStore({ path: file, repo: 'acme/rocket' });

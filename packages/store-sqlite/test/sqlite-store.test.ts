@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { isRepomemError } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   openSqliteStore,
@@ -11,7 +10,15 @@ import {
   type SqliteStore,
   type SqliteStoreOptions,
 } from '../src/index.js';
-import { builtPackageUrl, freshDirectory, packageRoot, removeDirectory, withRawConnection } from './support.js';
+import {
+  builtPackageUrl,
+  expectRepomemError,
+  freshDirectory,
+  packageRoot,
+  removeDirectory,
+  withRawConnection,
+  withWritableConnection,
+} from './support.js';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const paths = (response: { results: ReadonlyArray<{ path: string }> }): string[] =>
@@ -27,21 +34,6 @@ async function open(options: Partial<SqliteStoreOptions> = {}): Promise<SqliteSt
   const store = await openSqliteStore({ path: file, ...options });
   opened.push(store);
   return store;
-}
-
-/** Assert `action` rejects with a RepomemError of `code` whose message contains every `parts`. */
-async function expectRepomemError(action: () => Promise<unknown>, code: string, ...parts: string[]): Promise<Error> {
-  let caught: unknown;
-  try {
-    await action();
-  } catch (error) {
-    caught = error;
-  }
-  expect(isRepomemError(caught), `expected a RepomemError, got ${String(caught)}`).toBe(true);
-  const error = caught as Error & { code: string };
-  expect(error.code, error.message).toBe(code);
-  for (const part of parts) expect(error.message).toContain(part);
-  return error;
 }
 
 beforeEach(async () => {
@@ -279,7 +271,7 @@ describe('bad database files', () => {
 
   it('a database from a newer schema version is refused, never downgraded', async () => {
     await (await openSqliteStore({ path: file })).close();
-    withWritableConnection((db) => db.exec(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION + 1}`));
+    withWritableConnection(file, (db) => db.exec(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION + 1}`));
     const before = await readFile(file);
     await expectRepomemError(
       () => openSqliteStore({ path: file }),
@@ -296,14 +288,14 @@ describe('bad database files', () => {
   });
 
   it("another application's SQLite database is refused and left untouched", async () => {
-    withWritableConnection((db) => db.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)'));
+    withWritableConnection(file, (db) => db.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)'));
     await expectRepomemError(() => openSqliteStore({ path: file }), 'UNSUPPORTED', file, 'invoices');
     withRawConnection(file, (db) => {
       const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as Array<{ name: string }>;
       expect(tables.map((row) => row.name)).toEqual(['invoices']);
     });
     await writeFile(join(dir, 'other.db'), '');
-    withWritableConnection((db) => db.exec('PRAGMA application_id = 42'), join(dir, 'other.db'));
+    withWritableConnection(join(dir, 'other.db'), (db) => db.exec('PRAGMA application_id = 42'));
     await expectRepomemError(
       () => openSqliteStore({ path: join(dir, 'other.db') }),
       'UNSUPPORTED',
@@ -379,12 +371,3 @@ describe('the built package', () => {
     }
   });
 });
-
-function withWritableConnection(work: (db: DatabaseSync) => void, path = file): void {
-  const db = new DatabaseSync(path);
-  try {
-    work(db);
-  } finally {
-    db.close();
-  }
-}

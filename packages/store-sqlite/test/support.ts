@@ -1,5 +1,6 @@
 // Why: helpers shared by the SQLite store tests: fresh temp directories, a raw view of the rows
-// through a second connection (bypassing the store), and the built package child processes import.
+// through a second connection (bypassing the store), a writable one for tampering with a file,
+// the RepomemError assertion, and the built package child processes import.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -7,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isRepomemError } from '@repomem/core';
+import { expect } from 'vitest';
 import type { SqliteStore } from '../src/index.js';
 
 /** packages/store-sqlite */
@@ -30,6 +33,34 @@ export function withRawConnection<T>(file: string, work: (db: DatabaseSync) => T
   } finally {
     db.close();
   }
+}
+
+/** Run `work` with a second, writable connection to `file` (to tamper with it), closed afterwards. */
+export function withWritableConnection(file: string, work: (db: DatabaseSync) => void): void {
+  const db = new DatabaseSync(file);
+  try {
+    work(db);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Assert `action` throws or rejects with a RepomemError of `code` whose message contains every
+ * one of `parts`; resolves that error.
+ */
+export async function expectRepomemError(action: () => unknown, code: string, ...parts: string[]): Promise<Error> {
+  let caught: unknown;
+  try {
+    await action();
+  } catch (error) {
+    caught = error;
+  }
+  expect(isRepomemError(caught), `expected a RepomemError, got ${String(caught)}`).toBe(true);
+  const error = caught as Error & { code: string };
+  expect(error.code, error.message).toBe(code);
+  for (const part of parts) expect(error.message).toContain(part);
+  return error;
 }
 
 /** The persisted bytes of `path` in the store's scope, read through a second connection. */

@@ -1,9 +1,11 @@
-// Why: the published conformance suite entry point (@repomem/core/testing).
+// Why: the published test-helper entry point (@repomem/core/testing): the conformance suites every
+// store runs, the memory corpus generator, and the multi-process worker runner.
 export * from './conformance.js';
 export { INVALID_DOCUMENT_PATHS } from './conformance-documents.js';
 export type { ConformanceHarness } from './conformance-support.js';
 export * from './conformance-types.js';
 export * from './corpus.js';
+export { type NodeWorkerResult, type NodeWorkersOptions, runNodeWorkers } from './processes.js';
 export * from './record-backend-conformance.js';
 export * from './record-backend-conformance-fixtures.js';
 export type { RecordBackendConformanceOptions, RecordBackendHarness } from './record-backend-conformance-types.js';

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contentVersion, openDirectoryStore } from '../../src/index.js';
+import { runNodeWorkers } from '../../src/testing/index.js';
 import { builtCoreUrl, freshDirectory, listRaw, removeDirectory } from './support.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
@@ -30,24 +31,11 @@ describe('directory store across processes', () => {
   it('4 processes x 50 compare-and-swap appends to one file: all 200 lines land, once each', async () => {
     const workers = 4;
     const appends = 50;
-    const children = Array.from({ length: workers }, (_, worker) => {
-      const child = spawn(
-        process.execPath,
-        [join(fixtures, 'cas-appender.mjs'), coreUrl, dir, String(worker), String(appends)],
-        {
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let output = '';
-      child.stdout?.on('data', (chunk) => {
-        output += chunk;
-      });
-      child.stderr?.on('data', (chunk) => {
-        output += chunk;
-      });
-      return exited(child).then((status) => ({ ...status, output }));
-    });
-    const results = await Promise.all(children);
+    const results = await runNodeWorkers(
+      join(fixtures, 'cas-appender.mjs'),
+      (worker) => [coreUrl, dir, String(worker), String(appends)],
+      { count: workers },
+    );
     for (const result of results) expect(result, result.output).toMatchObject({ code: 0 });
 
     const lines = (await readFile(join(dir, 'MEMORY.md'), 'utf8')).split('\n').filter((line) => line.startsWith('- '));
