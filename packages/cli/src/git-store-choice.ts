@@ -4,7 +4,7 @@
 import type { GitStore } from '@repomem/store-git';
 import { CliUsageError } from './errors.js';
 import type { CliIo } from './io.js';
-import { openChosenStore } from './open-memory.js';
+import { openChosenStore } from './open-chosen-store.js';
 import { DEFAULT_STORE_REPO } from './open-store.js';
 import { type ChosenStore, chooseStore } from './store-selection.js';
 

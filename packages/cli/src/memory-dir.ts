@@ -1,8 +1,10 @@
 // Why: a memory directory is named the same way by every command (`--dir`, then `$MEMORY_DIR`;
 // store-selection.ts decides when a directory is the store at all) and opened with errors that
-// name the directory, so "does not exist" and "is a file" read the same everywhere.
+// name the directory, so "does not exist" and "is a file" read the same everywhere. It opens the
+// store only (the memory facade is open-memory.ts's job), so `repomem search` never loads the
+// facade.
 import { isAbsolute, resolve } from 'node:path';
-import { type Memory, type MemoryMode, openDirectoryStore, openMemory } from '@repomem/core';
+import { type DirectoryStore, openDirectoryStore } from '@repomem/core';
 import { CliDataError } from './errors.js';
 import type { CliIo } from './io.js';
 
@@ -27,16 +29,16 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * Open the memory facade over the directory store at `directory`. With `create`, a missing
- * directory is created (init); otherwise a missing directory or a file fails with exit code 2.
+ * Open the directory store at `directory`. With `create`, a missing directory is created (init);
+ * otherwise a missing directory or a file fails with a {@link CliDataError} (exit code 2) naming
+ * the directory as the user gave it.
  */
-export async function openMemoryAt(
+export async function openDirectoryAt(
   directory: MemoryDirectory,
-  options: { readonly mode: MemoryMode; readonly create?: boolean },
-): Promise<Memory> {
-  let store: Awaited<ReturnType<typeof openDirectoryStore>>;
+  options: { readonly create?: boolean } = {},
+): Promise<DirectoryStore> {
   try {
-    store = await openDirectoryStore({ root: directory.absolute, create: options.create ?? false });
+    return await openDirectoryStore({ root: directory.absolute, create: options.create ?? false });
   } catch (error) {
     const code = errorCode(error);
     if (code === 'NOT_FOUND') {
@@ -45,12 +47,6 @@ export async function openMemoryAt(
     if (code === 'NOT_A_DIRECTORY') {
       throw new CliDataError(code, `memory directory is not a directory: ${directory.display}`);
     }
-    throw error;
-  }
-  try {
-    return openMemory({ store, mode: options.mode });
-  } catch (error) {
-    await store.close();
     throw error;
   }
 }

@@ -2,7 +2,8 @@
 // file (records and telemetry tables), or as JSON documents under `.repomem/verified/` in a
 // directory or on the git branch. One function opens the right backend for a chosen store.
 import { createDocumentRecordBackend, type VerifiedMemoryBackend } from '@repomem/core';
-import { openChosenMemory, openChosenStore } from './open-memory.js';
+import { openChosenStore } from './open-chosen-store.js';
+import { openChosenMemory } from './open-memory.js';
 import type { ChosenStore } from './store-selection.js';
 
 /** Open the verified-memory backend of `chosen`; `close()` also closes the underlying store. */

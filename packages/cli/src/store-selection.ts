@@ -95,12 +95,6 @@ export function chooseRepo(repoOption: string | undefined, env: CliIo['env']): s
   return DEFAULT_STORE_REPO;
 }
 
-/** The options every store-using command accepts besides Sepo's `--dir`. */
-export const STORE_OPTIONS = {
-  store: { type: 'string' },
-  repo: { type: 'string' },
-} as const;
-
 /**
  * The repository scope for the document store of `chosen`: {@link chooseRepo} for SQLite stores.
  * Directory and git stores hold one tree and ignore it, so there only an explicit `--repo` is

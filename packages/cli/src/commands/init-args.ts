@@ -1,7 +1,7 @@
 // Why: turns `repomem init ...` arguments into a validated request (pure).
 import { booleanOption, type OptionSpecs, parseArguments, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
-import { STORE_OPTIONS } from '../store-selection.js';
+import { STORE_OPTIONS } from '../store-options.js';
 
 /** Options accepted by `repomem init`. */
 export const INIT_OPTIONS: OptionSpecs = {

@@ -13,7 +13,7 @@ import {
 } from '../args.js';
 import { parseCitationArgument } from '../citation-arg.js';
 import { CliUsageError } from '../errors.js';
-import { STORE_OPTIONS } from '../store-selection.js';
+import { STORE_OPTIONS } from '../store-options.js';
 
 /** The subcommands of `repomem memories`. */
 export const MEMORIES_SUBCOMMANDS = [

@@ -2,7 +2,7 @@
 // with Sepo's flags, defaults (limit 5, snippets 3) and `$MEMORY_QUERY` fallback.
 import { booleanOption, type OptionSpecs, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
-import { STORE_OPTIONS } from '../store-selection.js';
+import { STORE_OPTIONS } from '../store-options.js';
 
 /** Options accepted by `repomem search`. */
 export const SEARCH_OPTIONS: OptionSpecs = {

@@ -3,7 +3,7 @@
 import type { MemoryFile } from '@repomem/core';
 import { booleanOption, type OptionSpecs, parseArguments, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
-import { STORE_OPTIONS } from '../store-selection.js';
+import { STORE_OPTIONS } from '../store-options.js';
 
 /** The bullet operations of `repomem update`. */
 export type UpdateSubcommand = 'add' | 'replace' | 'remove' | 'daily-append';

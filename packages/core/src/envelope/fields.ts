@@ -2,7 +2,10 @@
 // (repository slug, route, lane, target kind...). Defining each field's rule once keeps their
 // error messages identical wherever the field appears.
 import { z } from 'zod';
-import { describeValue, expected } from './validation-issues.js';
+import { repoSlugProblem } from './repo-slug.js';
+import { expected } from './validation-issues.js';
+
+export { isRepoSlug, repoSlugProblem } from './repo-slug.js';
 
 /** The envelope schema version this library reads and writes. */
 export const ENVELOPE_SCHEMA_VERSION = 1 as const;
@@ -61,34 +64,8 @@ export const TARGET_KINDS = ['issue', 'pull_request', 'discussion', 'repository'
 /** A target kind. */
 export type TargetKind = (typeof TARGET_KINDS)[number];
 
-const OWNER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
-const REPO_NAME_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 const LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?$/;
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
-
-/**
- * Returns why `slug` is not a valid GitHub `owner/repo` slug, or `undefined` when it is.
- * Owner: 1-39 letters, digits or hyphens, not starting with a hyphen. Repository name: 1-100
- * letters, digits, `.`, `_` or `-`, and not `.` or `..`.
- */
-export function repoSlugProblem(slug: string): string | undefined {
-  const parts = slug.split('/');
-  if (parts.length !== 2) return `expected "owner/repo", got ${describeValue(slug)}`;
-  const [owner = '', name = ''] = parts;
-  if (!OWNER_PATTERN.test(owner)) {
-    return `owner ${JSON.stringify(owner)} must be 1-39 letters, digits or hyphens, not starting with a hyphen`;
-  }
-  if (!REPO_NAME_PATTERN.test(name)) {
-    return `repository name ${JSON.stringify(name)} must be 1-100 letters, digits, ".", "_" or "-"`;
-  }
-  if (name === '.' || name === '..') return `repository name ${JSON.stringify(name)} is reserved`;
-  return undefined;
-}
-
-/** True when `slug` is a valid `owner/repo` slug (see {@link repoSlugProblem}). */
-export function isRepoSlug(slug: unknown): slug is string {
-  return typeof slug === 'string' && repoSlugProblem(slug) === undefined;
-}
 
 /** True when `route` is a valid route name ({@link ROUTE_PATTERN}, at most 100 characters). */
 export function isRouteName(route: unknown): route is string {

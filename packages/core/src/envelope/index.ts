@@ -3,7 +3,6 @@ export * from './envelope.js';
 export {
   DEFAULT_LANE,
   ENVELOPE_SCHEMA_VERSION,
-  isRepoSlug,
   isRouteName,
   KNOWN_ROUTES,
   KNOWN_SOURCE_KINDS,
@@ -12,12 +11,12 @@ export {
   RepoSlugSchema,
   ROUTE_PATTERN,
   RouteSchema,
-  repoSlugProblem,
   TARGET_KINDS,
   type TargetKind,
   TargetKindSchema,
 } from './fields.js';
 export { gitRefComponentProblem } from './ref-encoding.js';
+export { isRepoSlug, repoSlugProblem } from './repo-slug.js';
 export * from './thread-key.js';
 export * from './thread-state-ref.js';
 export type { ValidationIssue } from './validation-issues.js';

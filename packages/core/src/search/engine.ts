@@ -145,13 +145,26 @@ export class SearchEngine {
 
   /**
    * Search a store once, for a process that asks a single question (the `repomem search`
-   * command): one listing, every document read once, and no index built or kept. A document is
+   * command): every document read once (in one pass with the store's `readAll` when it has one,
+   * else one listing and a `get` per document), and no index built or kept. A document is
    * analysed fully only when it can match a term (see `analyzeDocumentForQuery` in query-analysis.ts); the
    * others only count their words. Same results as {@link search} and {@link searchNaive}.
    */
   async searchOnce(store: MemoryStore, query: string, options?: SearchOptions): Promise<SearchResponse> {
     const resolved = resolveSearchOptions(options);
     const plan = planQuery(query);
+    if (store.readAll !== undefined) {
+      // One pass: the store reads each wanted document once (no separate listing pass).
+      const documents = await store.readAll({
+        prefix: resolved.prefix,
+        accept: (path, size) => isSearchablePath(path) && inPrefix(path, resolved.prefix) && !isOversized(size),
+      });
+      const analyses = documents.map((document) => {
+        const decoded = decodeSearchableBytes(document.content);
+        return decoded.kind === 'text' ? analyzeDocumentForQuery(document.path, decoded.text, plan) : undefined;
+      });
+      return this.#rankAnalyses(plan, analyses, resolved);
+    }
     const entries = (await store.list(resolved.prefix)).filter(
       (entry) => isSearchablePath(entry.path) && inPrefix(entry.path, resolved.prefix) && !isOversized(entry.size),
     );

@@ -1,6 +1,9 @@
 // Why: search options arrive from callers and the CLI; they are checked once here (zod) so a bad
 // limit or prefix fails with a clear INVALID_ARGUMENT/INVALID_PATH instead of odd results.
-import { z } from 'zod';
+// zod/mini (same checks and messages, English issues as with classic zod) keeps the one-shot
+// `repomem search` process from loading all of classic zod for three fields.
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import { RepomemError } from '../errors.js';
 import { normalizePrefix } from '../store/paths.js';
 import type { SearchOptions } from './types.js';
@@ -11,10 +14,13 @@ export const DEFAULT_SEARCH_LIMIT = 5;
 export const DEFAULT_SEARCH_SNIPPETS = 3;
 
 const searchOptionsSchema = z.object({
-  limit: z.int().min(1, 'limit must be at least 1').optional(),
-  snippets: z.int().min(0, 'snippets must be 0 or more').optional(),
-  prefix: z.string().optional(),
+  limit: z.optional(z.int().check(z.minimum(1, 'limit must be at least 1'))),
+  snippets: z.optional(z.int().check(z.minimum(0, 'snippets must be 0 or more'))),
+  prefix: z.optional(z.string()),
 });
+
+/** English issue messages, as classic zod configures by default (zod/mini configures no locale). */
+let englishErrors: ReturnType<typeof en>['localeError'] | undefined;
 
 /** Search options with defaults applied and the prefix normalised. */
 export interface ResolvedSearchOptions {
@@ -26,7 +32,8 @@ export interface ResolvedSearchOptions {
 
 /** Validate and complete search options; throws `INVALID_ARGUMENT` (or `INVALID_PATH` for the prefix). */
 export function resolveSearchOptions(options: SearchOptions | undefined): ResolvedSearchOptions {
-  const parsed = searchOptionsSchema.safeParse(options ?? {});
+  englishErrors ??= en().localeError;
+  const parsed = searchOptionsSchema.safeParse(options ?? {}, { error: englishErrors });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') || 'options';

@@ -46,6 +46,18 @@ export interface StoredDocument extends DocumentEntry {
   readonly content: Uint8Array;
 }
 
+/** Options of {@link MemoryStore.readAll}. */
+export interface ReadAllOptions {
+  /** Only documents whose path starts with this prefix, as in `list(prefix)` (default: all). */
+  readonly prefix?: string;
+  /**
+   * Asked with each document's path and size before its content is read; a document it refuses
+   * is neither read nor returned (a search skips oversized and non-text documents this way).
+   * Default: every document.
+   */
+  readonly accept?: (path: string, size: number) => boolean;
+}
+
 /**
  * Expected state of a document at write time:
  * - a version string: the document must currently have exactly this version;
@@ -105,6 +117,16 @@ export interface MemoryStore {
   get(path: string): Promise<StoredDocument | undefined>;
   /** List documents, optionally only those under a path prefix (`daily/`), sorted by path. */
   list(prefix?: string): Promise<DocumentEntry[]>;
+  /**
+   * Optional. Every document under `options.prefix` that `options.accept` takes, with its
+   * content, sorted by path: what `list(prefix)` followed by `get()` of each entry returns
+   * (same paths, versions, sizes and bytes), read in one pass instead of reading (and, for the
+   * directory store, hashing) each document twice. All accepted documents are held in memory
+   * at once, so it suits one-shot reads such as a single search; core's engine uses it when
+   * present and falls back to `list`/`get`. Same errors as `list` and `get`; added in contract
+   * version 1 as an optional member, so stores without it stay conformant.
+   */
+  readAll?(options?: ReadAllOptions): Promise<StoredDocument[]>;
   /** Apply a batch atomically (see {@link StoreCapabilities.atomicMultiDocument}) or report conflicts. */
   write(operations: readonly WriteOperation[], metadata?: WriteMetadata): Promise<WriteResult>;
   /**

@@ -73,6 +73,15 @@ export async function ensureParents(root: string, path: string): Promise<string>
   return current;
 }
 
+/** The `FILE_TOO_LARGE` error of a document on disk larger than the store reads. */
+export function fileTooLargeError(documentPath: string, size: number, maxBytes: number): RepomemError {
+  return new RepomemError(
+    'FILE_TOO_LARGE',
+    `document too large: ${documentPath} is ${size} bytes, the store reads at most ${maxBytes}`,
+    { details: { path: documentPath, size, maxDocumentBytes: maxBytes } },
+  );
+}
+
 /** A regular file read fresh from disk. */
 export interface FreshFile {
   readonly content: Uint8Array;
@@ -106,13 +115,7 @@ export async function readFileNoFollow(
     if (!stats.isFile()) {
       return { kind: 'not-a-file', reason: stats.isDirectory() ? 'is a directory' : 'is not a regular file' };
     }
-    if (maxBytes !== undefined && stats.size > maxBytes) {
-      throw new RepomemError(
-        'FILE_TOO_LARGE',
-        `document too large: ${documentPath} is ${stats.size} bytes, the store reads at most ${maxBytes}`,
-        { details: { path: documentPath, size: stats.size, maxDocumentBytes: maxBytes } },
-      );
-    }
+    if (maxBytes !== undefined && stats.size > maxBytes) throw fileTooLargeError(documentPath, stats.size, maxBytes);
     const content = readFileSync(fd);
     return {
       content: new Uint8Array(content.buffer, content.byteOffset, content.byteLength),

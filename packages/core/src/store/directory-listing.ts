@@ -3,6 +3,7 @@
 // inode, size, mtime and ctime in nanoseconds); only files whose stamp changed are re-hashed.
 // Like git's "racily clean" rule, a stamp is trusted only once the file is older than the
 // filesystem's timestamp granularity, so two same-size edits within one clock tick are not missed.
+// A one-shot reader (readAll: a single search) gets content and version from one read per file.
 
 import { createHash } from 'node:crypto';
 import {
@@ -14,11 +15,13 @@ import {
   lstatSync,
   openSync,
   readdirSync,
+  readFileSync,
   readSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { DocumentEntry } from './contract.js';
-import { errnoCode } from './directory-files.js';
+import { contentVersion } from './content-version.js';
+import type { DocumentEntry, StoredDocument } from './contract.js';
+import { errnoCode, fileTooLargeError } from './directory-files.js';
 import { isReservedFileName, SKIPPED_DIRECTORIES } from './directory-names.js';
 
 /** A file modified less than this long before it was hashed is re-hashed on every listing. */
@@ -80,6 +83,60 @@ function hashFile(
     }
   }
   return undefined; // still changing after several reads: skip it this time rather than lie
+}
+
+/** A file read whole by descriptor, with the stamp and version of exactly those bytes. */
+interface ReadFile {
+  readonly stamp: string;
+  readonly version: string;
+  readonly trusted: boolean;
+  readonly content: Uint8Array;
+}
+
+/**
+ * Read a regular file whole by descriptor, without following a final symlink, if `accept` takes
+ * its path and size. Returns `undefined` when it vanished, is not a regular file, is refused, or
+ * kept changing while read (like {@link hashFile}); throws `FILE_TOO_LARGE` for an accepted file
+ * above `maxBytes`, as `get()` does.
+ */
+function readWholeFile(
+  absolutePath: string,
+  documentPath: string,
+  accept: (path: string, size: number) => boolean,
+  maxBytes: number,
+): ReadFile | undefined {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    let fd: number;
+    try {
+      fd = openSync(absolutePath, READ_FLAGS);
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'ENOENT' || code === 'ELOOP' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
+      throw error;
+    }
+    try {
+      const before = fstatSync(fd, { bigint: true });
+      if (!before.isFile()) return undefined;
+      const size = Number(before.size);
+      if (!accept(documentPath, size)) return undefined;
+      if (size > maxBytes) throw fileTooLargeError(documentPath, size, maxBytes);
+      const content = readFileSync(fd);
+      const after = fstatSync(fd, { bigint: true });
+      const stamp = stampOf(after);
+      if (stamp !== stampOf(before) || BigInt(content.byteLength) !== after.size) continue;
+      let newest = after.mtimeNs;
+      if (after.ctimeNs > newest) newest = after.ctimeNs;
+      const bytes = new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
+      return { stamp, version: contentVersion(bytes), trusted: nowNs() - newest > RACY_WINDOW_NS, content: bytes };
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return undefined;
+}
+
+function byPath(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The directory, relative to the root, where a walk for `prefix` must start (`''` = root). */
@@ -181,6 +238,29 @@ export class DirectoryListing {
       for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
     }
     return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /**
+   * Documents whose path starts with the normalised `prefix` that `accept` takes, with their
+   * bytes, sorted by path: each file is read once, and its version is the hash of those bytes
+   * (the hash cache is refreshed on the way). Throws `FILE_TOO_LARGE` for an accepted file above
+   * `maxBytes`.
+   */
+  read(prefix: string, accept: (path: string, size: number) => boolean, maxBytes: number): StoredDocument[] {
+    const start = startDirectory(prefix);
+    if (!isRealDirectoryChain(this.#root, start)) return [];
+    const paths: string[] = [];
+    collectFiles(this.#root, start, paths);
+    paths.sort(byPath);
+    const documents: StoredDocument[] = [];
+    for (const path of paths) {
+      if (!path.startsWith(prefix)) continue;
+      const file = readWholeFile(join(this.#root, path), path, accept, maxBytes);
+      if (file === undefined) continue;
+      this.#cache.set(path, { stamp: file.stamp, version: file.version, trusted: file.trusted });
+      documents.push({ path, version: file.version, size: file.content.byteLength, content: file.content });
+    }
+    return documents;
   }
 
   /** Drop every cached hash (used on close). */

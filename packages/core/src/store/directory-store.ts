@@ -9,6 +9,7 @@ import { contentVersion } from './content-version.js';
 import {
   type DocumentEntry,
   type MemoryStore,
+  type ReadAllOptions,
   STORE_SPECIFICATION_VERSION,
   type StoreCapabilities,
   type StoredDocument,
@@ -47,6 +48,8 @@ export interface DirectoryStore extends MemoryStore {
   readonly name: 'directory';
   /** Absolute real path of the memory directory. */
   readonly root: string;
+  /** Always present: each file is read once for both its bytes and its version. */
+  readAll(options?: ReadAllOptions): Promise<StoredDocument[]>;
 }
 
 /** One batch operation resolved to its place on disk. */
@@ -139,6 +142,10 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
+function acceptAll(): boolean {
+  return true;
+}
+
 class DirectoryStoreImpl implements DirectoryStore {
   readonly specificationVersion = STORE_SPECIFICATION_VERSION;
   readonly name = 'directory' as const;
@@ -180,6 +187,15 @@ class DirectoryStoreImpl implements DirectoryStore {
   async list(prefix?: string): Promise<DocumentEntry[]> {
     this.#assertOpen();
     return this.#listing.list(normalizePrefix(prefix));
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<StoredDocument[]> {
+    this.#assertOpen();
+    return this.#listing.read(
+      normalizePrefix(options.prefix),
+      options.accept ?? acceptAll,
+      this.capabilities.maxDocumentBytes,
+    );
   }
 
   async revision(): Promise<string> {
@@ -314,6 +330,8 @@ class DirectoryStoreImpl implements DirectoryStore {
  *   mtime and ctime in ns) and re-hashes only changed files; files modified within the last
  *   2 seconds are always re-hashed (timestamps are coarse). `write()` never trusts that cache:
  *   it re-reads and hashes every file of the batch under its lock before checking expectations.
+ * - `readAll()` reads each listed file once for both its bytes and its version (a cold search
+ *   reads the tree once instead of hashing it in `list()` and reading it again in `get()`).
  * - `revision()` is the SHA-256 of the sorted `(path, version)` list, so it changes whenever any
  *   document changes, including edits made by other processes or by hand.
  * - Listing skips `.git`, `.hg`, `.svn`, `node_modules`, symbolic links (files and directories),

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { link, lstat, open, readFile, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { RepomemError } from '../errors.js';
 import { LOCK_FILE_SUFFIX, TEMP_FILE_SUFFIX } from './directory-names.js';
 
@@ -28,7 +28,7 @@ export const DEFAULT_FILE_LOCK_OPTIONS: FileLockOptions = Object.freeze({
 });
 
 /** What repomem writes into a lock file. Other tools may write anything (or nothing). */
-const LockOwnerSchema = z.object({ pid: z.number().int().positive(), host: z.string() });
+const LockOwnerSchema = z.object({ pid: z.int().check(z.positive()), host: z.string() });
 
 /** Path of the lock file guarding `filePath`. */
 export function lockPathFor(filePath: string): string {

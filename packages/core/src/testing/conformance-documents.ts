@@ -240,4 +240,69 @@ export function registerDocumentGroups<S extends MemoryStore>(h: ConformanceHarn
       await h.expectStored(path, utf8('{"number":1}\n'));
     });
   });
+
+  describe('readAll (optional)', () => {
+    const hasReadAll = (store: S) => typeof store.readAll === 'function';
+    const reason = 'the store has no readAll()';
+    /** What `list(prefix)` then `get()` of each entry gives, as plain objects. */
+    const listThenGet = async (prefix?: string) => {
+      const store = h.store();
+      const documents = [];
+      for (const entry of await store.list(prefix)) {
+        const document = await store.get(entry.path);
+        if (document !== undefined) documents.push({ ...document, content: text(document.content) });
+      }
+      return documents;
+    };
+    const readAll = async (options?: Parameters<NonNullable<MemoryStore['readAll']>>[0]) =>
+      ((await h.store().readAll?.(options)) ?? []).map((document) => ({
+        ...document,
+        content: text(document.content),
+      }));
+    const tree = {
+      'MEMORY.md': '# Memory\n- one\n',
+      'daily.md': 'daily\n',
+      'daily/2026-05-01.md': '- first\n',
+      'daily/2026-05-02.md': '- second, longer\n',
+      'github/owner/repo/issue-1.json': '{"number":1}\n',
+      'empty.md': '',
+    };
+    h.testIf(hasReadAll, reason, 'returns what list then get return, sorted by path', async () => {
+      await h.seed(tree);
+      expect(await readAll()).toEqual(await listThenGet());
+      expect((await readAll()).map((document) => document.path)).toEqual(Object.keys(tree).sort());
+    });
+    h.testIf(hasReadAll, reason, 'filters by prefix like list', async () => {
+      await h.seed(tree);
+      for (const prefix of ['daily/', './daily/', 'daily', 'daily/2026-05-0', 'github/', 'nothing/', '']) {
+        expect(await readAll({ prefix })).toEqual(await listThenGet(prefix));
+      }
+    });
+    h.testIf(hasReadAll, reason, 'asks accept with each path and size and returns only what it takes', async () => {
+      await h.seed(tree);
+      const asked: Array<[string, number]> = [];
+      const taken = await readAll({
+        accept: (path, size) => {
+          asked.push([path, size]);
+          return path.endsWith('.md') && size > 0;
+        },
+      });
+      const listed = await h.store().list();
+      expect(asked.sort(([a], [b]) => (a < b ? -1 : 1))).toEqual(listed.map((entry) => [entry.path, entry.size]));
+      expect(taken).toEqual(
+        (await listThenGet()).filter((document) => document.path.endsWith('.md') && document.size > 0),
+      );
+    });
+    h.testIf(hasReadAll, reason, 'sees the latest writes', async () => {
+      await h.seed(tree);
+      await h.store().write([
+        { kind: 'put', path: 'MEMORY.md', content: utf8('# Memory\n- changed\n') },
+        { kind: 'delete', path: 'daily.md' },
+      ]);
+      expect(await readAll()).toEqual(await listThenGet());
+    });
+    h.testIf(hasReadAll, reason, 'rejects an invalid prefix with INVALID_PATH', async () => {
+      await h.expectError(async () => h.store().readAll?.({ prefix: '../' }), 'INVALID_PATH');
+    });
+  });
 }

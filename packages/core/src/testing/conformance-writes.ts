@@ -307,6 +307,7 @@ export function registerWriteGroups<S extends MemoryStore>(h: ConformanceHarness
       await h.expectError(() => store.get('MEMORY.md'), 'STORE_CLOSED');
       await h.expectError(() => store.list(), 'STORE_CLOSED');
       await h.expectError(() => store.revision(), 'STORE_CLOSED');
+      if (store.readAll !== undefined) await h.expectError(async () => store.readAll?.(), 'STORE_CLOSED');
       await h.expectError(() => store.write([{ kind: 'put', path: 'a.md', content: utf8('a\n') }]), 'STORE_CLOSED');
     });
     h.test('close() may be called twice', async () => {
