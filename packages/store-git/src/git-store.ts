@@ -5,9 +5,12 @@
 import {
   acquireKeyedMutex,
   type DocumentEntry,
+  expectationHolds,
   type MemoryStore,
   normalizeDocumentPath,
   normalizePrefix,
+  type PreparedOperation,
+  prepareWriteBatch,
   RepomemError,
   STORE_SPECIFICATION_VERSION,
   type StoreCapabilities,
@@ -40,14 +43,16 @@ import {
   readDocumentAt,
   type TreeDiff,
 } from './history.js';
-import { EMPTY_TREE_OID } from './object-id.js';
+import { blobVersion, EMPTY_TREE_OID } from './object-id.js';
 import { GitObjectStore } from './object-store.js';
 import { compareAndSwapRef } from './ref-lock.js';
 import { readRef } from './ref-store.js';
 import { type GitRepositoryLayout, locateRepository } from './repository.js';
 import { applyTreeEdits, type TreeEdit } from './tree-edit.js';
 import { lookupPath, walkDocuments } from './tree-walk.js';
-import { expectationHolds, type PreparedOperation, prepareWriteBatch } from './write-batch.js';
+
+/** Batches are validated by core's shared validator, with git blob ids as versions and no path both file and directory. */
+const GIT_BATCH_OPTIONS = { versionOf: blobVersion, refuseDocumentDirectoryClash: true } as const;
 
 /** `revision()` of a branch that has no commit yet. */
 export const EMPTY_REVISION = 'empty';
@@ -292,7 +297,7 @@ class GitObjectModeStore implements GitStore {
 
   async write(operations: readonly WriteOperation[], metadata?: WriteMetadata): Promise<WriteResult> {
     this.#assertOpen();
-    const batch = prepareWriteBatch(operations, this.capabilities.maxDocumentBytes);
+    const batch = prepareWriteBatch(operations, this.capabilities.maxDocumentBytes, GIT_BATCH_OPTIONS);
     const split = splitMessage(typeof metadata?.message === 'string' ? metadata.message : '');
     const message = composeCommitMessage({
       subject: split.subject.length > 0 ? split.subject : defaultSubject(batch),
@@ -308,7 +313,7 @@ class GitObjectModeStore implements GitStore {
 
   async commit(operations: readonly WriteOperation[], message: CommitMessage): Promise<CommitResult> {
     this.#assertOpen();
-    const batch = prepareWriteBatch(operations, this.capabilities.maxDocumentBytes);
+    const batch = prepareWriteBatch(operations, this.capabilities.maxDocumentBytes, GIT_BATCH_OPTIONS);
     return this.#commitBatch(batch, composeCommitMessage(message));
   }
 

@@ -29,21 +29,35 @@ function describeOperation(index: number, path: unknown): string {
   return typeof path === 'string' ? `operation ${index} (${path})` : `operation ${index}`;
 }
 
+/** Options of {@link prepareWriteBatch} for stores whose versions or layout differ. */
+export interface WriteBatchOptions {
+  /** Version of a put's bytes (default {@link contentVersion}, SHA-256); the git store passes the blob id. */
+  readonly versionOf?: (content: Uint8Array) => string;
+  /**
+   * Refuse a batch that puts a path both as a document and as the directory of another put
+   * (`a` and `a/b`), for stores whose documents are files in a tree (git). Default false.
+   */
+  readonly refuseDocumentDirectoryClash?: boolean;
+}
+
 /**
  * Validate a write batch and normalise its paths. Throws, before anything is written:
  * `INVALID_ARGUMENT` (not an array, unknown kind, content not a `Uint8Array`, bad
  * `expectedVersion`, the same path twice), `INVALID_PATH` (see `normalizeDocumentPath`),
- * `FILE_TOO_LARGE` (content above `maxDocumentBytes`). Content is copied, so a caller mutating
+ * `FILE_TOO_LARGE` (content above `maxDocumentBytes`), and with `refuseDocumentDirectoryClash` a
+ * path put both as a document and as a directory (`INVALID_ARGUMENT`). Content is copied, so a caller mutating
  * its buffer afterwards cannot change what is stored.
  */
 export function prepareWriteBatch(
   operations: readonly WriteOperation[],
   maxDocumentBytes: number,
+  options: WriteBatchOptions = {},
 ): PreparedOperation[] {
   if (!Array.isArray(operations)) {
     throw new RepomemError('INVALID_ARGUMENT', 'write() expects an array of operations');
   }
-  const seen = new Set<string>();
+  const versionOf = options.versionOf ?? contentVersion;
+  const seen = new Map<string, 'put' | 'delete'>();
   const prepared: PreparedOperation[] = [];
   operations.forEach((operation: WriteOperation, index) => {
     if (operation === null || typeof operation !== 'object') {
@@ -62,7 +76,7 @@ export function prepareWriteBatch(
         details: { path },
       });
     }
-    seen.add(path);
+    seen.set(path, kind);
     if (expectedVersion !== undefined && expectedVersion !== null && typeof expectedVersion !== 'string') {
       throw new RepomemError(
         'INVALID_ARGUMENT',
@@ -92,9 +106,27 @@ export function prepareWriteBatch(
       );
     }
     const copy = new Uint8Array(content);
-    prepared.push({ kind, path, content: copy, version: contentVersion(copy), expectedVersion });
+    prepared.push({ kind, path, content: copy, version: versionOf(copy), expectedVersion });
   });
+  if (options.refuseDocumentDirectoryClash === true) refuseDocumentDirectoryClash(seen);
   return prepared;
+}
+
+function refuseDocumentDirectoryClash(seen: ReadonlyMap<string, 'put' | 'delete'>): void {
+  for (const [path, kind] of seen) {
+    if (kind !== 'put') continue;
+    const segments = path.split('/');
+    for (let length = 1; length < segments.length; length += 1) {
+      const parent = segments.slice(0, length).join('/');
+      if (seen.get(parent) === 'put') {
+        throw new RepomemError(
+          'INVALID_ARGUMENT',
+          `${parent} is written both as a document and as the directory of ${path} in one batch`,
+          { details: { path } },
+        );
+      }
+    }
+  }
 }
 
 /** True when `actual` (`null` = absent) satisfies `expected` (`undefined` = no check). */
