@@ -43,6 +43,17 @@ function nowNs(): bigint {
   return BigInt(Date.now()) * 1_000_000n;
 }
 
+/** Open for reading without following a final symlink; `undefined` when it vanished or is not a file. */
+function openNoFollow(absolutePath: string): number | undefined {
+  try {
+    return openSync(absolutePath, READ_FLAGS);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT' || code === 'ELOOP' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
+    throw error;
+  }
+}
+
 /**
  * Hash a regular file by descriptor, without following a final symlink. Returns `undefined` when
  * the file vanished or is not a regular file. If the file changes while being read (stamp differs
@@ -52,14 +63,8 @@ function hashFile(
   absolutePath: string,
 ): { stamp: string; version: string; size: number; trusted: boolean } | undefined {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    let fd: number;
-    try {
-      fd = openSync(absolutePath, READ_FLAGS);
-    } catch (error) {
-      const code = errnoCode(error);
-      if (code === 'ENOENT' || code === 'ELOOP' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
-      throw error;
-    }
+    const fd = openNoFollow(absolutePath);
+    if (fd === undefined) return undefined;
     try {
       const before = fstatSync(fd, { bigint: true });
       if (!before.isFile()) return undefined;
@@ -106,14 +111,8 @@ function readWholeFile(
   maxBytes: number,
 ): ReadFile | undefined {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    let fd: number;
-    try {
-      fd = openSync(absolutePath, READ_FLAGS);
-    } catch (error) {
-      const code = errnoCode(error);
-      if (code === 'ENOENT' || code === 'ELOOP' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
-      throw error;
-    }
+    const fd = openNoFollow(absolutePath);
+    if (fd === undefined) return undefined;
     try {
       const before = fstatSync(fd, { bigint: true });
       if (!before.isFile()) return undefined;
