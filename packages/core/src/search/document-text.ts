@@ -1,7 +1,7 @@
 // Why: every document is reduced once to the searchable lines it shows in snippets (Markdown and
 // text lines, or JSON field values) and the word counts the ranking needs. Both the indexed and
 // the naive search paths use this, so they score exactly the same text.
-import { scanJsonLeaves } from './json-fields.js';
+import { visitJsonLeaves } from './json-fields.js';
 import { buildPairFilter, extendWordHash, pairHash, WORD_HASH_SEED } from './phrase-filter.js';
 import { type QueryTerm, wordMatchWeight } from './query-plan.js';
 import { isAllDigits } from './tokenizer.js';
@@ -256,29 +256,118 @@ function plainTextLines(text: string): { lines: string[]; lineNumbers: number[] 
  * invalid JSON) is searched line by line.
  */
 export function extractDocumentText(path: string, text: string): DocumentText {
+  return extractLines(path, text, true);
+}
+
+/**
+ * {@link extractDocumentText} with the JSON field of each line found only when first read (a
+ * one-shot search reads them for the few documents it shows), so most documents never build
+ * their field paths.
+ */
+export function extractDocumentTextLazily(path: string, text: string): DocumentText {
+  const extracted = extractLines(path, text, false);
+  if (extracted.fields === undefined) return extracted;
+  let fields: readonly string[] | undefined;
+  return {
+    path,
+    lines: extracted.lines,
+    lineNumbers: extracted.lineNumbers,
+    get fields(): readonly string[] | undefined {
+      fields ??= extractLines(path, text, true).fields;
+      return fields;
+    },
+  };
+}
+
+/** Extract the searchable lines; with `withFields` false, JSON documents get an empty `fields` (still defined). */
+function extractLines(path: string, text: string, withFields: boolean): DocumentText {
   if (isJsonPath(path)) {
-    const leaves = scanJsonLeaves(text);
-    if (leaves !== undefined) {
-      const lines: string[] = [];
-      const lineNumbers: number[] = [];
-      const fields: string[] = [];
-      for (const leaf of leaves) {
-        const field = intern(leaf.field);
-        const parts =
-          leaf.value.includes('\n') || leaf.value.includes('\r') ? leaf.value.split(LINE_BREAK) : [leaf.value];
-        for (const part of parts) {
-          const line = part.trim();
-          if (line === '') continue;
-          lines.push(line);
-          lineNumbers.push(leaf.line);
-          fields.push(field);
-        }
+    const lines: string[] = [];
+    const lineNumbers: number[] = [];
+    const fields: string[] = [];
+    const valid = visitJsonLeaves(text, withFields, (leafField, value, leafLine) => {
+      const field = withFields ? intern(leafField) : leafField;
+      if (!value.includes('\n') && !value.includes('\r')) {
+        const line = value.trim();
+        if (line === '') return;
+        lines.push(line);
+        lineNumbers.push(leafLine);
+        if (withFields) fields.push(field);
+        return;
       }
-      return { path, lines: lines.join('\n'), lineNumbers, fields };
-    }
+      for (const part of value.split(LINE_BREAK)) {
+        const line = part.trim();
+        if (line === '') continue;
+        lines.push(line);
+        lineNumbers.push(leafLine);
+        if (withFields) fields.push(field);
+      }
+    });
+    if (valid) return { path, lines: lines.join('\n'), lineNumbers, fields };
   }
   const { lines, lineNumbers } = plainTextLines(text);
   return { path, lines: lines.join('\n'), lineNumbers, fields: undefined };
+}
+
+/** Per BMP code unit, the word-ness of its lowercase: 0 not yet known, 1 word, 2 separator, 3 mixed. */
+const foldedClass = new Uint8Array(0x10000);
+for (let code = 0; code < 128; code++) {
+  foldedClass[code] = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) ? 1 : 2;
+}
+/** Class of {@link foldedClass} that needs the whole text lowercased (lone or paired surrogates, mixed lowercase). */
+const NEEDS_LOWERCASE = 3;
+for (let code = 0xd800; code <= 0xdfff; code++) foldedClass[code] = NEEDS_LOWERCASE;
+
+/** Classify a BMP code unit's lowercase for {@link foldedClass} and remember it. */
+function classifyFolded(code: number): number {
+  let words = 0;
+  let separators = 0;
+  for (const character of String.fromCharCode(code).toLowerCase()) {
+    if (WORD_CODE_POINT.test(character)) words++;
+    else separators++;
+  }
+  const known = separators === 0 ? 1 : words === 0 ? 2 : NEEDS_LOWERCASE;
+  foldedClass[code] = known;
+  return known;
+}
+
+/**
+ * Number of words of `text` once lowercased (the {@link countWords} of `text.toLowerCase()`),
+ * without lowercasing it: lowercasing maps each character on its own (final sigma aside, which
+ * stays a letter either way), so each character is classified by the word-ness of its lowercase.
+ * Texts with surrogates are lowercased and counted.
+ */
+export function countFoldedWords(text: string): number {
+  const end = text.length;
+  let total = 0;
+  let previous = 0;
+  for (let index = 0; index < end; index++) {
+    const code = text.charCodeAt(index);
+    let known = foldedClass[code] as number;
+    if (known === 0) known = classifyFolded(code);
+    if (known === NEEDS_LOWERCASE) return countWords(text.toLowerCase());
+    const word = known === 1 ? 1 : 0;
+    total += word & ~previous;
+    previous = word;
+  }
+  return total;
+}
+
+/**
+ * The BM25 length of a document (the words of its searchable lines, see {@link extractDocumentText})
+ * without extracting the lines: for JSON, the words of each leaf value; otherwise the words of the
+ * whole text (splitting, trimming and joining lines only drops separators, so no word is split
+ * or merged).
+ */
+export function countDocumentWords(path: string, text: string): number {
+  if (isJsonPath(path)) {
+    let total = 0;
+    const valid = visitJsonLeaves(text, false, (_field, value) => {
+      total += countFoldedWords(value);
+    });
+    if (valid) return total;
+  }
+  return countFoldedWords(text);
 }
 
 /** Analyse extracted text whose lowercased lines are `lowerLines` (see {@link analyzeDocument}). */

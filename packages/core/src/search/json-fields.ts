@@ -30,6 +30,21 @@ function objectField(parent: string, key: string): string {
  */
 export function scanJsonLeaves(text: string): JsonLeaf[] | undefined {
   const leaves: JsonLeaf[] = [];
+  const valid = visitJsonLeaves(text, true, (field, value, line) => {
+    leaves.push({ field, value, line });
+  });
+  return valid ? leaves : undefined;
+}
+
+/** Receives one leaf of {@link visitJsonLeaves}: its field (`''` when fields are not tracked), value and line. */
+export type JsonLeafVisitor = (field: string, value: string, line: number) => void;
+
+/**
+ * Visit the leaves {@link scanJsonLeaves} returns, in the same order, without collecting them;
+ * with `withFields` false the field paths are not built (the visitor gets `''`). Returns false
+ * when the text is not valid JSON (the visitor may have seen some leaves by then).
+ */
+export function visitJsonLeaves(text: string, withFields: boolean, visit: JsonLeafVisitor): boolean {
   const length = text.length;
   let index = 0;
   let line = 1;
@@ -90,7 +105,7 @@ export function scanJsonLeaves(text: string): JsonLeaf[] | undefined {
         if (text.charCodeAt(index) !== 34) throw new InvalidJson();
         const key = readString();
         expect(58 /* : */);
-        readValue(objectField(field, key), depth + 1);
+        readValue(withFields ? objectField(field, key) : '', depth + 1);
         skipWhitespace();
         const next = text.charCodeAt(index++);
         if (next === 125) return;
@@ -105,7 +120,7 @@ export function scanJsonLeaves(text: string): JsonLeaf[] | undefined {
         return;
       }
       for (let item = 0; ; item++) {
-        readValue(`${field}[${item}]`, depth + 1);
+        readValue(withFields ? `${field}[${item}]` : '', depth + 1);
         skipWhitespace();
         const next = text.charCodeAt(index++);
         if (next === 93) return;
@@ -113,16 +128,16 @@ export function scanJsonLeaves(text: string): JsonLeaf[] | undefined {
       }
     }
     const at = line;
-    const name = field === '' ? '$' : field;
+    const name = withFields && field === '' ? '$' : field;
     if (code === 34 /* " */) {
       const value = readString();
-      if (value !== '') leaves.push({ field: name, value, line: at });
+      if (value !== '') visit(name, value, at);
       return;
     }
     if (text.startsWith('true', index) || text.startsWith('false', index)) {
       const value = code === 116 ? 'true' : 'false';
       index += value.length;
-      leaves.push({ field: name, value, line: at });
+      visit(name, value, at);
       return;
     }
     if (text.startsWith('null', index)) {
@@ -133,16 +148,16 @@ export function scanJsonLeaves(text: string): JsonLeaf[] | undefined {
     const match = NUMBER.exec(text);
     if (match === null) throw new InvalidJson();
     index += match[0].length;
-    leaves.push({ field: name, value: match[0], line: at });
+    visit(name, match[0], at);
   };
 
   try {
     readValue('', 0);
     skipWhitespace();
-    if (index !== length) return undefined;
+    if (index !== length) return false;
   } catch (error) {
-    if (error instanceof InvalidJson || error instanceof RangeError) return undefined;
+    if (error instanceof InvalidJson || error instanceof RangeError) return false;
     throw error;
   }
-  return leaves;
+  return true;
 }

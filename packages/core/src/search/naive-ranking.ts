@@ -63,10 +63,12 @@ export function rankDocumentsNaively(documents: readonly DocumentAnalysis[], pla
     const matchedCount = matchedCounts[index] ?? 0;
     if (matchedCount === 0) return;
     let score = coordinate(scores[index] ?? 0, matchedCount, plan.terms.length);
+    // Both tests must pass (as in the index); the phrase goes first so that a pair filter built
+    // lazily (one-shot analyses) is only built for the few documents holding the phrase.
     if (
       matchedCount === plan.terms.length &&
-      mayHoldPairs(document.pairFilter, 0, document.pairFilter.length, plan.phrasePairs) &&
-      documentContainsPhrase(plan, document.text)
+      documentContainsPhrase(plan, document.text) &&
+      mayHoldPairs(document.pairFilter, 0, document.pairFilter.length, plan.phrasePairs)
     ) {
       score += bonus;
     }

@@ -4,10 +4,14 @@
 // ranks exactly like a full analysis.
 import {
   analyzeExtracted,
+  countDocumentWords,
   countWords,
   type DocumentAnalysis,
+  type DocumentText,
   extractDocumentText,
+  extractDocumentTextLazily,
   isIndexableWord,
+  isJsonPath,
   matchesAnyTerm,
   scanWords,
   wordCharWidth,
@@ -75,11 +79,80 @@ function mayMatchAnyTerm(terms: readonly QueryTerm[], lowerLines: string, lowerP
   return false;
 }
 
+/** Letters whose lowercase depends on context (final sigma), so a raw text may lowercase them differently. */
+const CONTEXTUAL_LOWERCASE = /[σς]/;
+/** The only non-ASCII characters whose lowercase holds ASCII letters (`İ` -> `i̇`, Kelvin sign -> `k`). */
+const LOWERCASES_TO_ASCII = /[\u0130\u212a]/;
+const ASCII_WORD = /^[a-z0-9]+$/;
+/** Per plan: a case-insensitive pattern finding any of its terms in raw text (see `rawTermPattern`). */
+const rawTermPatterns = new WeakMap<QueryPlan, RegExp | null>();
+
+/**
+ * Whether the raw text of a document can stand in for its searchable lines when testing that no
+ * term's text occurs in them. Every searchable character comes unchanged from the raw text,
+ * except JSON escapes: `\uXXXX` may hide a letter (documents holding one are analysed fully),
+ * the others decode to separators no term holds. Substring terms are always analysed fully.
+ */
+function rawTextCoversLines(path: string, text: string, terms: readonly QueryTerm[]): boolean {
+  for (const term of terms) if (term.kind === 'substring') return false;
+  return !(isJsonPath(path) && text.includes('\\u'));
+}
+
+/**
+ * For a plan whose terms are all ASCII words: one case-insensitive pattern of their texts. In a
+ * text without `İ` or the Kelvin sign, a term's text occurs in the lowercased text exactly where
+ * this pattern matches (only ASCII letters lowercase to ASCII letters), so the raw text need not
+ * be lowercased to rule a document out.
+ */
+function rawTermPattern(plan: QueryPlan): RegExp | undefined {
+  let pattern = rawTermPatterns.get(plan);
+  if (pattern === undefined) {
+    const asciiWords = plan.terms.every((term) => term.kind === 'word' && ASCII_WORD.test(term.text));
+    pattern = asciiWords ? new RegExp(plan.terms.map((term) => term.text).join('|'), 'i') : null;
+    rawTermPatterns.set(plan, pattern);
+  }
+  return pattern ?? undefined;
+}
+
+/**
+ * True when no term's text can occur in the document's lowercased searchable lines or path
+ * (false when unsure). Lowercasing is per character except for sigma, so terms holding one are
+ * never ruled out this way.
+ */
+function holdsNoTerm(path: string, text: string, plan: QueryPlan, lowerPath: string): boolean {
+  const terms = plan.terms;
+  if (terms.length === 0 || !rawTextCoversLines(path, text, terms)) return false;
+  for (const term of terms) if (term.text !== '' && lowerPath.includes(term.text)) return false;
+  const pattern = rawTermPattern(plan);
+  if (pattern !== undefined && !LOWERCASES_TO_ASCII.test(text)) return !pattern.test(text);
+  for (const term of terms) if (CONTEXTUAL_LOWERCASE.test(term.text)) return false;
+  const lowerText = text.toLowerCase();
+  for (const term of terms) if (lowerText.includes(term.text)) return false;
+  return true;
+}
+
+/** Analysis of a document matching no term: its length only, its text extracted when asked. */
+function nonMatchingAnalysis(path: string, text: string): DocumentAnalysis {
+  let extracted: DocumentText | undefined;
+  return {
+    get text(): DocumentText {
+      extracted ??= extractDocumentText(path, text);
+      return extracted;
+    },
+    length: countDocumentWords(path, text),
+    words: NO_WORDS,
+    pathWords: NO_WORDS,
+    pairFilter: NO_PAIRS,
+  };
+}
+
 /**
  * Analyse a document for one query only. Every way a word-based term matches (whole word, word
  * prefix, inside a word) needs the term's text inside the lowercased lines or path, so:
- * - a document holding none of the terms' texts cannot match and gets only its length (the BM25
- *   average needs it);
+ * - a document whose raw text (or path) holds none of the terms' texts cannot match and gets only
+ *   its length (the BM25 average needs it), counted without extracting its lines (see
+ *   `holdsNoTerm` for when the raw text may be tested instead of the lines);
+ * - likewise a document whose extracted lines and path hold none of the terms' texts;
  * - any other document gets its length, only the words matching a term (the others weigh 0),
  *   and its pair filter built lazily (ranking reads it only for documents matching every term).
  *
@@ -87,12 +160,13 @@ function mayMatchAnyTerm(terms: readonly QueryTerm[], lowerLines: string, lowerP
  * analyses gives exactly what ranking full analyses (`analyzeDocument`) gives.
  */
 export function analyzeDocumentForQuery(path: string, text: string, plan: QueryPlan): DocumentAnalysis {
-  const extracted = extractDocumentText(path, text);
-  const lowerLines = extracted.lines.toLowerCase();
   const terms = plan.terms;
+  const lowerPath = path.toLowerCase();
+  if (holdsNoTerm(path, text, plan, lowerPath)) return nonMatchingAnalysis(path, text);
+  const extracted = extractDocumentTextLazily(path, text);
+  const lowerLines = extracted.lines.toLowerCase();
   if (terms.some((term) => term.kind === 'substring')) return analyzeExtracted(extracted, lowerLines);
   const length = countWords(lowerLines);
-  const lowerPath = path.toLowerCase();
   if (!mayMatchAnyTerm(terms, lowerLines, lowerPath)) {
     return { text: extracted, length, words: NO_WORDS, pathWords: NO_WORDS, pairFilter: NO_PAIRS };
   }
