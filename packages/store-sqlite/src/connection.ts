@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { RepomemError } from '@repomem/core';
 import { ensureSchema } from './schema.js';
-import { translateSqliteError } from './sqlite-errors.js';
+import { SQLITE_CODES, sqlitePrimaryCode, translateSqliteError } from './sqlite-errors.js';
 
 /** An open, schema-checked connection. */
 export interface OpenedConnection {
@@ -41,6 +41,43 @@ function isWriteProtected(file: string): boolean {
     return true;
   }
   return (statSync(file).mode & 0o222) === 0;
+}
+
+/**
+ * Run `step` again while SQLite answers `SQLITE_BUSY` without waiting, until `timeoutMs` has
+ * passed. SQLite skips the busy handler where waiting could deadlock: switching a new file to WAL
+ * while another process does the same, or upgrading a read to a write lock. Those steps are
+ * idempotent at open, so two processes opening one new file at once both succeed.
+ */
+function retryWhileBusy<T>(timeoutMs: number, step: () => T): T {
+  const deadline = Date.now() + timeoutMs;
+  let pause = 2;
+  for (;;) {
+    try {
+      return step();
+    } catch (error) {
+      if (sqlitePrimaryCode(error) !== SQLITE_CODES.BUSY || Date.now() >= deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pause);
+      pause = Math.min(pause * 2, 50);
+    }
+  }
+}
+
+/** Pragmas and schema check of a fresh connection; idempotent, so it can be re-run when busy. */
+function prepareConnection(db: DatabaseSync, file: string, readOnly: boolean, inMemory: boolean): string {
+  // Reading the schema is the first real access: random bytes fail here with "not a database".
+  db.prepare('SELECT count(*) FROM sqlite_schema').get();
+  if (!readOnly && !inMemory) {
+    const mode = db.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string };
+    if (mode.journal_mode.toLowerCase() !== 'wal') {
+      throw new RepomemError('BACKEND_UNAVAILABLE', `${file} cannot use WAL mode (got ${mode.journal_mode})`, {
+        details: { file },
+      });
+    }
+  }
+  // FULL: a commit is fsynced before write() returns, like the directory store's fsync + rename.
+  db.exec('PRAGMA synchronous = FULL');
+  return ensureSchema(db, file, readOnly);
 }
 
 /** Open and check the database at `options.path`; see {@link ConnectionOptions}. */
@@ -81,19 +118,7 @@ export function openConnection(options: ConnectionOptions): OpenedConnection {
   }
   try {
     db.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs}`);
-    // Reading the schema is the first real access: random bytes fail here with "not a database".
-    db.prepare('SELECT count(*) FROM sqlite_schema').get();
-    if (!readOnly && !inMemory) {
-      const mode = db.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string };
-      if (mode.journal_mode.toLowerCase() !== 'wal') {
-        throw new RepomemError('BACKEND_UNAVAILABLE', `${file} cannot use WAL mode (got ${mode.journal_mode})`, {
-          details: { file },
-        });
-      }
-    }
-    // FULL: a commit is fsynced before write() returns, like the directory store's fsync + rename.
-    db.exec('PRAGMA synchronous = FULL');
-    const databaseId = ensureSchema(db, file, readOnly);
+    const databaseId = retryWhileBusy(options.busyTimeoutMs, () => prepareConnection(db, file, readOnly, inMemory));
     return { db, file, readOnly, databaseId };
   } catch (error) {
     db.close();
