@@ -2,6 +2,7 @@
 // checks, byte comparison with readable diffs, and error-code assertions that work even when the
 // store and the suite load different copies of RepomemError (ESM vs CJS bundles).
 import type { MemoryStore, StoredDocument, WriteResult } from '../store/contract.js';
+import { expectRepomemErrorCode, registerPerTestSubject } from './conformance-lifecycle.js';
 import type { ConformanceTestBody, StoreConformanceOptions } from './conformance-types.js';
 
 /** Helpers handed to every conformance group. */
@@ -57,23 +58,7 @@ export function createHarness<S extends MemoryStore>(options: StoreConformanceOp
   const { runner } = options;
   const { expect } = runner;
   const timeout = options.timeoutMs ?? 30_000;
-  let current: S | undefined;
-
-  runner.beforeEach(async () => {
-    current = await options.createStore();
-  });
-  runner.afterEach(async () => {
-    const store = current;
-    current = undefined;
-    if (store === undefined) return;
-    await store.close();
-    await options.teardown?.(store);
-  });
-
-  const store = (): S => {
-    if (current === undefined) throw new Error('conformance: no store (createStore failed?)');
-    return current;
-  };
+  const store = registerPerTestSubject(runner, options.createStore, options.teardown, 'store');
 
   const harness: ConformanceHarness<S> = {
     options,
@@ -94,18 +79,7 @@ export function createHarness<S extends MemoryStore>(options: StoreConformanceOp
         timeout,
       );
     },
-    async expectError(action, code) {
-      let caught: unknown;
-      try {
-        await action();
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught, `expected a RepomemError with code ${code}`).toBeDefined();
-      const error = caught as { name?: unknown; code?: unknown; message?: unknown };
-      expect(error.name, `error name (message: ${String(error.message)})`).toBe('RepomemError');
-      expect(error.code, `error code (message: ${String(error.message)})`).toBe(code);
-    },
+    expectError: (action, code) => expectRepomemErrorCode(expect, action, code),
     expectBytes(actual, expected, label) {
       expect(actual, `${label}: bytes present`).toBeDefined();
       if (actual === undefined) return;

@@ -2,6 +2,7 @@
 // the backend author passes their runner and a backend factory and gets the guarantees the
 // verified-memory service relies on checked exactly as for the reference backends.
 import type { VerifiedMemoryBackend } from '../verified/backend.js';
+import { expectRepomemErrorCode, registerPerTestSubject } from './conformance-lifecycle.js';
 import { registerRecordQueryGroups } from './record-backend-conformance-queries.js';
 import type { RecordBackendConformanceOptions, RecordBackendHarness } from './record-backend-conformance-types.js';
 import { registerRecordWriteGroups } from './record-backend-conformance-writes.js';
@@ -12,38 +13,14 @@ function createRecordHarness<B extends VerifiedMemoryBackend>(
   const { runner } = options;
   const { expect } = runner;
   const timeout = options.timeoutMs ?? 30_000;
-  let current: B | undefined;
-  runner.beforeEach(async () => {
-    current = await options.createBackend();
-  });
-  runner.afterEach(async () => {
-    const backend = current;
-    current = undefined;
-    if (backend === undefined) return;
-    await backend.close();
-    await options.teardown?.(backend);
-  });
+  const backend = registerPerTestSubject(runner, options.createBackend, options.teardown, 'backend');
   return {
     options,
-    backend() {
-      if (current === undefined) throw new Error('record conformance: no backend (createBackend failed?)');
-      return current;
-    },
+    backend,
     test(name, body) {
       runner.it(name, body, timeout);
     },
-    async expectError(action, code) {
-      let caught: unknown;
-      try {
-        await action();
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught, `expected a RepomemError with code ${code}`).toBeDefined();
-      const error = caught as { name?: unknown; code?: unknown; message?: unknown };
-      expect(error.name, `error name (message: ${String(error.message)})`).toBe('RepomemError');
-      expect(error.code, `error code (message: ${String(error.message)})`).toBe(code);
-    },
+    expectError: (action, code) => expectRepomemErrorCode(expect, action, code),
   };
 }
 
