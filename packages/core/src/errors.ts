@@ -21,7 +21,8 @@ export type RepomemErrorCode =
   | 'UNRESOLVED_PLACEHOLDER'
   | 'UNSUPPORTED'
   | 'STORE_CLOSED'
-  | 'BACKEND_UNAVAILABLE';
+  | 'BACKEND_UNAVAILABLE'
+  | 'PACKAGE_MISSING';
 
 /** The one exception type repomem throws for misuse; `code` is stable, `message` is for humans. */
 export class RepomemError extends Error {

@@ -7,6 +7,7 @@ export * from './markdown/index.js';
 export * from './memory/index.js';
 export * from './policy/index.js';
 export * from './prompt/index.js';
+export * from './registry/index.js';
 export * from './search/index.js';
 export * from './store/index.js';
 export * from './verified/index.js';

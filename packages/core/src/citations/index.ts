@@ -1,6 +1,4 @@
 // Why: barrel of the citation module (public API re-exports).
-export * from './directory-reader.js';
-export * from './github-reader.js';
 export * from './reader.js';
 export * from './snippet-hash.js';
 export * from './verification-types.js';

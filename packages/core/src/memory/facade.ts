@@ -8,6 +8,7 @@ import { normalizeMatch, requireBullet } from '../markdown/bullet.js';
 import { addBullet, dailyAppendBullet, removeBullet, replaceBullet } from '../markdown/operations.js';
 import type { MemoryMode } from '../policy/memory-policy.js';
 import { SearchEngine } from '../search/engine.js';
+import { searchStore } from '../search/search-store.js';
 import type { SearchOptions, SearchResponse } from '../search/types.js';
 import { type MemoryStore, STORE_SPECIFICATION_VERSION, type WriteMetadata } from '../store/contract.js';
 import { normalizeDocumentPath } from '../store/paths.js';
@@ -117,9 +118,8 @@ class MemoryFacade implements Memory {
 
   async search(query: string, options?: SearchOptions): Promise<SearchResponse> {
     this.#assertEnabled('search');
-    if (this.store.capabilities.nativeSearch && this.store.search) return this.store.search(query, options);
     this.#engine ??= new SearchEngine();
-    return this.#engine.search(this.store, query, options);
+    return searchStore(this.store, query, { ...options, engine: this.#engine });
   }
 
   async readText(path: string): Promise<string | undefined> {

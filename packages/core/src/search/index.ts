@@ -15,3 +15,5 @@ export { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_SNIPPETS } from './search-options.
 export { SNIPPET_MAX_CHARS } from './snippets.js';
 export { tokenizeQuery } from './tokenizer.js';
 export * from './types.js';
+export { isOversized } from './document-filter.js';
+export { type SearchStoreOptions, searchableLength, searchStore } from './search-store.js';

@@ -21,19 +21,34 @@ function wordFrequency(term: QueryTerm, words: ReadonlyMap<string, number>): num
   return frequency;
 }
 
+/**
+ * Figures about the whole corpus when `documents` are only some of it (a store's complete
+ * candidates: every document the query can match). Omitted: `documents` are the whole corpus.
+ */
+export interface CorpusFigures {
+  readonly documentCount: number;
+  readonly totalLength: number;
+}
+
 /** Rank analysed documents for a plan by scanning all of them. */
-export function rankDocumentsNaively(documents: readonly DocumentAnalysis[], plan: QueryPlan, limit: number): Ranking {
-  const count = documents.length;
+export function rankDocumentsNaively(
+  documents: readonly DocumentAnalysis[],
+  plan: QueryPlan,
+  limit: number,
+  corpus?: CorpusFigures,
+): Ranking {
   let totalLength = 0;
   for (const document of documents) totalLength += document.length;
+  if (corpus !== undefined) totalLength = corpus.totalLength;
+  const count = corpus?.documentCount ?? documents.length;
   const averageLength = count === 0 ? 0 : totalLength / count;
-  const scores = new Float64Array(count);
+  const scores = new Float64Array(documents.length);
   const matched = documents.map(() => new Array<boolean>(plan.terms.length).fill(false));
-  const matchedCounts = new Uint32Array(count);
+  const matchedCounts = new Uint32Array(documents.length);
   const idfs: number[] = [];
   for (const [termIndex, term] of plan.terms.entries()) {
-    const body = new Float64Array(count);
-    const path = new Float64Array(count);
+    const body = new Float64Array(documents.length);
+    const path = new Float64Array(documents.length);
     let documentFrequency = 0;
     documents.forEach((document, index) => {
       if (term.kind === 'substring') {

@@ -1,28 +1,46 @@
-// Why: the one small, versioned interface every backend implements (git tree, SQLite rows,
-// AgentCore records, a directory, memory). Semantics (bullets, search, policies) live in core
-// once; a store only persists documents. Writes are atomic batches guarded by an expected
-// version per document, so a concurrent writer is detected and never silently overwritten.
-// See docs/architecture.md for how each backend satisfies it.
-import type { SearchOptions, SearchResponse } from '../search/types.js';
+// Why: the one small, versioned interface every backend implements (a directory, a git tree,
+// SQL rows, AgentCore records, memory). Semantics (bullets, ranking, policies) live in core once;
+// a store only persists documents and small state values, and may offer search candidates and
+// history. Writes are batches guarded by an expected version per document, so a concurrent
+// writer is detected and never silently overwritten. Capabilities say what a store guarantees,
+// and every flag is read by the facade or the conformance suite. docs/architecture.md has the
+// capability table of every store.
+import type { StoreHistory } from './history-contract.js';
+import type { SearchCandidateQuery, SearchCandidates } from './search-contract.js';
+import type { StoreState } from './state-contract.js';
 
 /** Version of this contract. A store declares the version it implements; core refuses others. */
-export const STORE_SPECIFICATION_VERSION = 1 as const;
+export const STORE_SPECIFICATION_VERSION = 2 as const;
 
 /**
- * What a store can do beyond the mandatory document operations. Conformance groups that
- * need a capability run only when the store declares it.
+ * How a store enforces `expectedVersion`:
+ * - `native`: the backend checks and applies in one step (a transaction, a ref compare-and-swap,
+ *   a lock every writer takes);
+ * - `emulated`: the store serialises writers itself (a lease record) because the backend has no
+ *   compare-and-swap; safe against writers that use the same store implementation, not against
+ *   others writing to the backend directly.
+ */
+export type CompareAndSwapKind = 'native' | 'emulated';
+
+/**
+ * What a store guarantees. The conformance suite runs the groups a flag promises and says which
+ * groups it skipped and why; the memory facade reads them to choose its write and read paths.
+ * Optional APIs (`searchCandidates`, `history`, `readAll`) are declared by being present.
  */
 export interface StoreCapabilities {
-  /** Bytes round-trip exactly, including non-UTF-8 content (git, directory, memory). */
+  /** Bytes round-trip exactly, including non-UTF-8 content (git, directory, SQLite, memory). */
   readonly binarySafe: boolean;
-  /** A batch touching several documents is all-or-nothing even across a crash. */
-  readonly atomicMultiDocument: boolean;
-  /** The store keeps past revisions of documents (`history`). */
-  readonly history: boolean;
-  /** The store answers search natively (FTS5, AgentCore retrieval) instead of core's engine. */
-  readonly nativeSearch: boolean;
-  /** Several processes may open the same backing data and write concurrently. */
-  readonly multiProcess: boolean;
+  /**
+   * Writing one document is all-or-nothing: a reader or a crash sees the old or the new bytes,
+   * never part of them. `false` for a store that must split a large document across records.
+   */
+  readonly atomicDocument: boolean;
+  /** A batch touching several documents is all-or-nothing, also across a crash. */
+  readonly atomicBatch: boolean;
+  /** A read issued after a write was acknowledged sees that write (from any client of the store). */
+  readonly readYourWrites: boolean;
+  /** How expected versions are enforced (see {@link CompareAndSwapKind}). */
+  readonly compareAndSwap: CompareAndSwapKind;
   /** Largest document the store accepts, in bytes. */
   readonly maxDocumentBytes: number;
 }
@@ -59,9 +77,9 @@ export interface ReadAllOptions {
 }
 
 /**
- * Expected state of a document at write time:
- * - a version string: the document must currently have exactly this version;
- * - `null`: the document must not exist;
+ * Expected state of a document (or state value) at write time:
+ * - a version string: it must currently have exactly this version;
+ * - `null`: it must not exist;
  * - `undefined` (omitted): no check (last writer wins; use only for blind overwrites).
  */
 export type ExpectedVersion = string | null | undefined;
@@ -76,12 +94,27 @@ export type WriteOperation =
     }
   | { readonly kind: 'delete'; readonly path: string; readonly expectedVersion?: ExpectedVersion };
 
+/**
+ * Where a change was learned, so memories can later be tied to the code they describe
+ * (branch-aware memory): stores with history record it (git: trailers), others may ignore it.
+ */
+export interface WriteSource {
+  /** Commit of the code repository the agent was working on (full id). */
+  readonly commit?: string;
+  /** Branch of the code repository the agent was working on, e.g. `main`, `feature/x`. */
+  readonly branch?: string;
+}
+
 /** Optional metadata a store may record with a write (commit message, trailers...). */
 export interface WriteMetadata {
   /** One-line summary, e.g. `chore(memory): add bullet to MEMORY.md`. */
   readonly message?: string;
+  /** Longer description after the summary (the body of a git commit). */
+  readonly body?: string;
   /** Attribution trailers such as `Task-Id`, `Prompt-Version`, `Thread-Key`. */
   readonly trailers?: Readonly<Record<string, string>>;
+  /** The code commit and branch the change was learned on. */
+  readonly source?: WriteSource;
 }
 
 /** A precondition that did not hold. `actual` is `null` when the document does not exist. */
@@ -97,21 +130,19 @@ export type WriteResult =
       readonly status: 'committed';
       /** New version of every path in the batch (`null` for deleted paths). */
       readonly versions: Readonly<Record<string, string | null>>;
-      /** Store revision after the write. */
-      readonly revision: string;
     }
   | { readonly status: 'conflict'; readonly conflicts: readonly WriteConflict[] };
 
 /**
- * The storage contract. Implementations must be safe for concurrent use from one process;
- * stores declaring `multiProcess` must also be safe across processes.
+ * The storage contract, version 2. Implementations must be safe for concurrent use from one
+ * process, and (through `compareAndSwap`) across every process that opens the same backing data.
  */
 export interface MemoryStore {
   /** Contract version implemented; must equal {@link STORE_SPECIFICATION_VERSION}. */
   readonly specificationVersion: typeof STORE_SPECIFICATION_VERSION;
-  /** Short backend name for diagnostics, e.g. `directory`, `memory`, `git`. */
+  /** Short backend name for diagnostics, e.g. `directory`, `memory`, `git`, `sqlite`. */
   readonly name: string;
-  /** Declared capabilities. */
+  /** Declared guarantees. */
   readonly capabilities: StoreCapabilities;
   /** Read one document, or `undefined` when it does not exist. */
   get(path: string): Promise<StoredDocument | undefined>;
@@ -119,26 +150,34 @@ export interface MemoryStore {
   list(prefix?: string): Promise<DocumentEntry[]>;
   /**
    * Optional. Every document under `options.prefix` that `options.accept` takes, with its
-   * content, sorted by path: what `list(prefix)` followed by `get()` of each entry returns
-   * (same paths, versions, sizes and bytes), read in one pass instead of reading (and, for the
-   * directory store, hashing) each document twice. All accepted documents are held in memory
-   * at once, so it suits one-shot reads such as a single search; core's engine uses it when
-   * present and falls back to `list`/`get`. Same errors as `list` and `get`; added in contract
-   * version 1 as an optional member, so stores without it stay conformant.
+   * content, sorted by path: what `list(prefix)` followed by `get()` of each entry returns, read
+   * in one pass. Core's one-shot search uses it when present and falls back to `list`/`get`.
    */
   readAll?(options?: ReadAllOptions): Promise<StoredDocument[]>;
-  /** Apply a batch atomically (see {@link StoreCapabilities.atomicMultiDocument}) or report conflicts. */
+  /**
+   * Apply a batch (all-or-nothing when `capabilities.atomicBatch`) or report every failed
+   * precondition. Does only the write: it never computes the whole store's revision.
+   */
   write(operations: readonly WriteOperation[], metadata?: WriteMetadata): Promise<WriteResult>;
   /**
    * Opaque token identifying the whole store's current content; changes whenever any document
-   * changes. Search caches are keyed by it.
+   * changes. Search caches are keyed by it. Computed when asked (it may read the whole store).
    */
   revision(): Promise<string>;
   /**
-   * Native search, present only when `capabilities.nativeSearch` is true (FTS5, AgentCore
-   * retrieval). Stores without it are searched by core's engine over `list`/`get`.
+   * Optional. Candidate documents for a query from the backend's own index (full-text now,
+   * vectors later); core ranks them and builds the snippets, so a query ranks the same on every
+   * store. Answer `{ status: 'unsupported' }` for a query kind or shape the index cannot answer
+   * exactly as documented; core then searches the documents itself.
    */
-  search?(query: string, options?: SearchOptions): Promise<SearchResponse>;
+  searchCandidates?(query: SearchCandidateQuery): Promise<SearchCandidates>;
+  /** Optional. Past revisions of the store (git: the branch's commits). */
+  readonly history?: StoreHistory;
+  /**
+   * Small JSON values by key (sync cursors, thread state, scan cursors), kept off the document
+   * tree and out of search, each written with its own compare-and-swap.
+   */
+  readonly state: StoreState;
   /** Release resources. Further calls throw `STORE_CLOSED`. */
   close(): Promise<void>;
 }

@@ -14,6 +14,7 @@ import {
   type WriteOperation,
   type WriteResult,
 } from './contract.js';
+import { createInMemoryState } from './memory-state.js';
 import { normalizeDocumentPath, normalizePrefix } from './paths.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES, storeClosedError } from './store-closed.js';
 import { expectationHolds, prepareWriteBatch } from './write-batch.js';
@@ -37,7 +38,8 @@ interface Slot {
  * Guarantees: versions are the SHA-256 of the content; every committed write (even a no-op)
  * produces a new revision; a batch is checked and applied synchronously, so it is atomic and
  * isolated against every other call in the process; content is copied in and out, so callers
- * cannot alias stored bytes. Nothing survives the process (`multiProcess: false`, `history: false`).
+ * cannot alias stored bytes; state values live beside the documents. Nothing survives the
+ * process, and no history is kept.
  */
 export function createInMemoryStore(options: InMemoryStoreOptions = {}): MemoryStore {
   const maxDocumentBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
@@ -46,10 +48,10 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): MemoryS
   }
   const capabilities: StoreCapabilities = Object.freeze({
     binarySafe: true,
-    atomicMultiDocument: true,
-    history: false,
-    nativeSearch: false,
-    multiProcess: false,
+    atomicDocument: true,
+    atomicBatch: true,
+    readYourWrites: true,
+    compareAndSwap: 'native',
     maxDocumentBytes,
   });
   const documents = new Map<string, Slot>();
@@ -74,6 +76,7 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): MemoryS
     specificationVersion: STORE_SPECIFICATION_VERSION,
     name: 'memory',
     capabilities,
+    state: createInMemoryState(assertOpen),
 
     async get(path: string): Promise<StoredDocument | undefined> {
       assertOpen();
@@ -121,7 +124,7 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): MemoryS
         }
       }
       counter += 1;
-      return { status: 'committed', versions, revision: currentRevision() };
+      return { status: 'committed', versions };
     },
 
     async revision(): Promise<string> {

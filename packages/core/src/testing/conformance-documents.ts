@@ -33,15 +33,25 @@ export function registerDocumentGroups<S extends MemoryStore>(h: ConformanceHarn
     });
     h.test('declares every capability with the right type', async () => {
       const { capabilities } = h.store();
-      for (const flag of ['binarySafe', 'atomicMultiDocument', 'history', 'nativeSearch', 'multiProcess'] as const) {
+      for (const flag of ['binarySafe', 'atomicDocument', 'atomicBatch', 'readYourWrites'] as const) {
         expect(typeof capabilities[flag], `capabilities.${flag}`).toBe('boolean');
       }
+      expect(['native', 'emulated'], 'capabilities.compareAndSwap').toContain(capabilities.compareAndSwap);
       expect(Number.isInteger(capabilities.maxDocumentBytes), 'maxDocumentBytes is an integer').toBe(true);
       expect(capabilities.maxDocumentBytes).toBeGreaterThan(0);
     });
-    h.test('offers search() exactly when nativeSearch is declared', async () => {
+    h.test('optional APIs are functions or absent, and the state API is present', async () => {
       const store = h.store();
-      expect(typeof store.search === 'function').toBe(store.capabilities.nativeSearch);
+      for (const member of ['readAll', 'searchCandidates'] as const) {
+        expect(['undefined', 'function'], member).toContain(typeof store[member]);
+      }
+      if (store.history !== undefined) {
+        expect(typeof store.history.log, 'history.log').toBe('function');
+        expect(typeof store.history.readAt, 'history.readAt').toBe('function');
+      }
+      for (const member of ['get', 'put', 'delete', 'list'] as const) {
+        expect(typeof store.state?.[member], `state.${member}`).toBe('function');
+      }
     });
     h.test('a fresh store is empty', async () => {
       expect(await h.store().list()).toEqual([]);

@@ -1,0 +1,333 @@
+// Why: one place turns a spec into an open store or citation reader for the CLI, the MCP server
+// and library users alike. Store packages are loaded on demand (the unstorage driver-map
+// pattern): a built-in map names the package of each scheme, `import()` loads it the first time
+// the scheme is used, and callers may register their own schemes or loaders (a bundler-friendly
+// `() => import('@repomem/store-sqlite')`, a third-party store). Core imports no store package
+// statically, so it stays free of I/O code.
+import type { CitationReader } from '../citations/reader.js';
+import { RepomemError } from '../errors.js';
+import { repoSlugProblem } from '../envelope/repo-slug.js';
+import type { MemoryStore } from '../store/contract.js';
+import type {
+  CitationReaderScheme,
+  OpenCitationReaderContext,
+  OpenStoreContext,
+  SchemeContext,
+  SchemeEnvironment,
+  SchemeLoader,
+  SchemeModule,
+  StoreScheme,
+} from './scheme.js';
+import { invalidSpec, redactSpec, splitSpec } from './spec-text.js';
+
+/**
+ * The store used when none is named: an embedded SQLite database at `.repomem/repomem.db`,
+ * relative to the working directory (created, with its directory, on the first write).
+ */
+export const DEFAULT_STORE_SPEC = 'sqlite:.repomem/repomem.db';
+
+/** Repository scope used when no repository is named (multi-repository stores only). */
+export const DEFAULT_STORE_REPO = 'local/default';
+
+/** The package that provides each built-in store scheme. */
+export const BUILTIN_STORE_PACKAGES: Readonly<Record<string, string>> = Object.freeze({
+  sqlite: '@repomem/store-sqlite',
+  dir: '@repomem/store-fs',
+  git: '@repomem/store-git',
+  agentcore: '@repomem/store-agentcore',
+  postgres: '@repomem/store-postgres',
+  postgresql: '@repomem/store-postgres',
+});
+
+/** The package that provides each built-in citation-reader scheme. */
+export const BUILTIN_CITATION_READER_PACKAGES: Readonly<Record<string, string>> = Object.freeze({
+  dir: '@repomem/store-fs',
+  git: '@repomem/store-git',
+  github: '@repomem/github',
+});
+
+/** Options of {@link StoreRegistry.openStore}. */
+export interface OpenStoreOptions {
+  /** Directory relative paths resolve against (default `process.cwd()`). */
+  readonly cwd?: string;
+  /** Environment (default `process.env`). */
+  readonly env?: SchemeEnvironment;
+  /** Repository slug for multi-repository stores (default {@link DEFAULT_STORE_REPO}); validated. */
+  readonly repo?: string;
+  /** Open without writing anything (default `false`). */
+  readonly readOnly?: boolean;
+  /** Create a missing memory directory (default `false`). */
+  readonly create?: boolean;
+  /** Aborts a slow open. */
+  readonly signal?: AbortSignal;
+}
+
+/** Options of {@link StoreRegistry.openCitationReader}. */
+export interface OpenCitationReaderOptions {
+  /** Directory relative paths resolve against (default `process.cwd()`). */
+  readonly cwd?: string;
+  /** Environment (default `process.env`; the GitHub reader takes `GITHUB_TOKEN`, `GITHUB_API_URL`). */
+  readonly env?: SchemeEnvironment;
+  /** Repository slug of the cited code (default {@link DEFAULT_STORE_REPO}); validated. */
+  readonly repo?: string;
+  /** Revision to read when the spec names none. */
+  readonly ref?: string;
+}
+
+/** A spec parsed by its scheme, ready to open. */
+export interface ResolvedSpec<Scheme> {
+  /** The scheme that parsed it. */
+  readonly scheme: Scheme;
+  /** The parsed target. */
+  readonly target: unknown;
+  /** The spec as text, with relative paths resolved and secrets redacted. */
+  readonly label: string;
+}
+
+type Entry<S> = { readonly loaded: S } | { readonly load: SchemeLoader; readonly origin: string };
+
+function defaultEnv(): SchemeEnvironment {
+  return (globalThis as { process?: { env?: SchemeEnvironment } }).process?.env ?? {};
+}
+
+function defaultCwd(): string {
+  const proc = (globalThis as { process?: { cwd?: () => string } }).process;
+  if (proc?.cwd === undefined) {
+    throw new RepomemError('INVALID_ARGUMENT', 'no working directory: pass cwd to open a store from a spec');
+  }
+  return proc.cwd();
+}
+
+function checkRepo(repo: string | undefined): string {
+  const value = repo ?? DEFAULT_STORE_REPO;
+  const problem = repoSlugProblem(value);
+  if (problem !== undefined) {
+    throw new RepomemError('INVALID_ARGUMENT', `invalid repository ${JSON.stringify(value)}: ${problem}`, {
+      details: { repo: value },
+    });
+  }
+  return value;
+}
+
+function isModuleMissing(error: unknown, packageName: string): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : '';
+  return (
+    (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') &&
+    message.includes(packageName)
+  );
+}
+
+// A variable specifier keeps bundlers and TypeScript from resolving store packages from core.
+const importPackage = (name: string): Promise<SchemeModule> => import(/* @vite-ignore */ name);
+
+function packageLoader(name: string): Entry<never> {
+  return { load: () => importPackage(name), origin: name };
+}
+
+/**
+ * A set of store and citation-reader schemes. {@link defaultStoreRegistry} holds the built-in
+ * ones; create another for isolation (tests, an embedding application with its own schemes).
+ */
+export class StoreRegistry {
+  readonly #stores = new Map<string, Entry<StoreScheme>>();
+  readonly #readers = new Map<string, Entry<CitationReaderScheme>>();
+
+  /** A registry; with `builtins` (default `true`) the built-in schemes load their packages on demand. */
+  constructor(options: { readonly builtins?: boolean } = {}) {
+    if (options.builtins === false) return;
+    for (const [scheme, name] of Object.entries(BUILTIN_STORE_PACKAGES)) this.#stores.set(scheme, packageLoader(name));
+    for (const [scheme, name] of Object.entries(BUILTIN_CITATION_READER_PACKAGES)) {
+      this.#readers.set(scheme, packageLoader(name));
+    }
+  }
+
+  /**
+   * Register a store scheme, or a loader of the package that exports it as `storeScheme`
+   * (`registerStoreScheme('sqlite', () => import('@repomem/store-sqlite'))`). Replaces an
+   * earlier registration of the same name.
+   */
+  registerStoreScheme(scheme: StoreScheme | string, loader?: SchemeLoader): void {
+    if (typeof scheme === 'string') {
+      if (loader === undefined) throw new RepomemError('INVALID_ARGUMENT', 'registerStoreScheme(name) needs a loader');
+      this.#stores.set(scheme.toLowerCase(), { load: loader, origin: scheme });
+      return;
+    }
+    for (const name of [scheme.scheme, ...(scheme.aliases ?? [])]) this.#stores.set(name.toLowerCase(), { loaded: scheme });
+  }
+
+  /** Register a citation-reader scheme, or a loader of the package that exports it as `citationReaderScheme`. */
+  registerCitationReaderScheme(scheme: CitationReaderScheme | string, loader?: SchemeLoader): void {
+    if (typeof scheme === 'string') {
+      if (loader === undefined) {
+        throw new RepomemError('INVALID_ARGUMENT', 'registerCitationReaderScheme(name) needs a loader');
+      }
+      this.#readers.set(scheme.toLowerCase(), { load: loader, origin: scheme });
+      return;
+    }
+    this.#readers.set(scheme.scheme.toLowerCase(), { loaded: scheme });
+  }
+
+  /** Scheme names this registry knows, sorted. */
+  storeSchemes(): string[] {
+    return [...this.#stores.keys()].sort();
+  }
+
+  /** Citation-reader scheme names this registry knows, sorted. */
+  citationReaderSchemes(): string[] {
+    return [...this.#readers.keys()].sort();
+  }
+
+  /**
+   * Parse a store spec with its scheme (loading the scheme's package), without opening it.
+   * Throws `INVALID_ARGUMENT` naming the spec (unknown scheme, bad path...) and
+   * `PACKAGE_MISSING` when the scheme's package is not installed.
+   */
+  async resolveStoreSpec(spec: string, options: Pick<OpenStoreOptions, 'cwd' | 'env'> = {}): Promise<ResolvedSpec<StoreScheme>> {
+    const scheme = await this.#scheme(this.#stores, spec, 'store', 'storeScheme');
+    return this.#parse(scheme, spec, 'store', options);
+  }
+
+  /**
+   * Parse a citation-reader spec (`dir:<worktree>`, `git:<repo-dir>[#<ref>]`, `github`) without opening it.
+   * Same errors as {@link resolveStoreSpec}.
+   */
+  async resolveCitationReaderSpec(
+    spec: string,
+    options: Pick<OpenCitationReaderOptions, 'cwd' | 'env'> = {},
+  ): Promise<ResolvedSpec<CitationReaderScheme>> {
+    const scheme = await this.#scheme(this.#readers, spec, 'citation source', 'citationReaderScheme');
+    return this.#parse(scheme, spec, 'citation source', options);
+  }
+
+  /**
+   * Open the store a spec names (default {@link DEFAULT_STORE_SPEC}), or a spec resolved earlier.
+   *
+   * @example
+   * ```ts
+   * const store = await openStore('sqlite:.repomem/repomem.db', { repo: 'acme/app' });
+   * ```
+   */
+  async openStore(
+    spec: string | ResolvedSpec<StoreScheme> = DEFAULT_STORE_SPEC,
+    options: OpenStoreOptions = {},
+  ): Promise<MemoryStore> {
+    const resolved = typeof spec === 'string' ? await this.resolveStoreSpec(spec, options) : spec;
+    const context: OpenStoreContext = {
+      cwd: options.cwd ?? defaultCwd(),
+      env: options.env ?? defaultEnv(),
+      repo: checkRepo(options.repo),
+      readOnly: options.readOnly ?? false,
+      create: options.create ?? false,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    };
+    return resolved.scheme.open(resolved.target, context);
+  }
+
+  /** Open the citation reader a spec names, or a spec resolved earlier. */
+  async openCitationReader(
+    spec: string | ResolvedSpec<CitationReaderScheme>,
+    options: OpenCitationReaderOptions = {},
+  ): Promise<CitationReader> {
+    const resolved = typeof spec === 'string' ? await this.resolveCitationReaderSpec(spec, options) : spec;
+    const context: OpenCitationReaderContext = {
+      cwd: options.cwd ?? defaultCwd(),
+      env: options.env ?? defaultEnv(),
+      repo: checkRepo(options.repo),
+      ...(options.ref === undefined ? {} : { ref: options.ref }),
+    };
+    return resolved.scheme.open(resolved.target, context);
+  }
+
+  #parse<S extends StoreScheme | CitationReaderScheme>(
+    scheme: S,
+    spec: string,
+    what: string,
+    options: Pick<OpenStoreOptions, 'cwd' | 'env'>,
+  ): ResolvedSpec<S> {
+    const { rest } = splitSpec(spec, what);
+    const context: SchemeContext = { cwd: options.cwd ?? defaultCwd(), env: options.env ?? defaultEnv() };
+    let target: unknown;
+    try {
+      target = scheme.parse(rest, context);
+    } catch (error) {
+      if (error instanceof RepomemError && error.code === 'INVALID_ARGUMENT' && !error.message.includes(' spec ')) {
+        throw invalidSpec(redactSpec(spec), what, `${error.message} (expected ${scheme.grammar})`);
+      }
+      throw error;
+    }
+    return { scheme, target, label: scheme.label(target) };
+  }
+
+  async #scheme<S extends StoreScheme | CitationReaderScheme>(
+    table: Map<string, Entry<S>>,
+    spec: string,
+    what: string,
+    exportName: keyof SchemeModule,
+  ): Promise<S> {
+    const { scheme: name } = splitSpec(spec, what);
+    const shown = redactSpec(spec);
+    const entry = table.get(name);
+    const known = [...table.keys()].sort().map((key) => `${key}:`);
+    if (entry === undefined) {
+      throw invalidSpec(
+        shown,
+        what,
+        spec.includes(':')
+          ? `unknown scheme "${name}:" (known: ${known.join(', ')})`
+          : `no scheme (known: ${known.join(', ')})`,
+      );
+    }
+    if ('loaded' in entry) return entry.loaded;
+    let module: SchemeModule;
+    try {
+      module = await entry.load();
+    } catch (error) {
+      if (isModuleMissing(error, entry.origin)) {
+        throw new RepomemError(
+          'PACKAGE_MISSING',
+          `the ${name}: ${what} needs the package ${entry.origin}, which is not installed (npm install ${entry.origin})`,
+          { cause: error, details: { scheme: name, package: entry.origin } },
+        );
+      }
+      throw error;
+    }
+    const loaded = module[exportName] as S | undefined;
+    if (loaded === undefined || typeof loaded.parse !== 'function' || typeof loaded.open !== 'function') {
+      throw new RepomemError('PACKAGE_MISSING', `${entry.origin} does not provide a ${name}: ${what} (no ${exportName} export)`, {
+        details: { scheme: name, package: entry.origin },
+      });
+    }
+    table.set(name, { loaded });
+    return loaded;
+  }
+}
+
+/** The registry behind {@link openStore} and {@link openCitationReader}, with the built-in schemes. */
+export const defaultStoreRegistry: StoreRegistry = new StoreRegistry();
+
+/** Open a store from a spec with the default registry (see {@link StoreRegistry.openStore}). */
+export function openStore(
+  spec: string | ResolvedSpec<StoreScheme> = DEFAULT_STORE_SPEC,
+  options: OpenStoreOptions = {},
+): Promise<MemoryStore> {
+  return defaultStoreRegistry.openStore(spec, options);
+}
+
+/** Open a citation reader from a spec with the default registry (see {@link StoreRegistry.openCitationReader}). */
+export function openCitationReader(
+  spec: string | ResolvedSpec<CitationReaderScheme>,
+  options: OpenCitationReaderOptions = {},
+): Promise<CitationReader> {
+  return defaultStoreRegistry.openCitationReader(spec, options);
+}
+
+/** Register a store scheme or loader in the default registry (see {@link StoreRegistry.registerStoreScheme}). */
+export function registerStoreScheme(scheme: StoreScheme | string, loader?: SchemeLoader): void {
+  defaultStoreRegistry.registerStoreScheme(scheme, loader);
+}
+
+/** Register a citation-reader scheme or loader in the default registry. */
+export function registerCitationReaderScheme(scheme: CitationReaderScheme | string, loader?: SchemeLoader): void {
+  defaultStoreRegistry.registerCitationReaderScheme(scheme, loader);
+}

@@ -1,0 +1,97 @@
+// Why: a store (or a citation reader) is named by one short string such as
+// `sqlite:.repomem/repomem.db`, `dir:./memory`, `git:.#agent/memory` or `agentcore:<id>`. Each
+// store package describes its own scheme (grammar, parser, label, opener) with these types, so
+// the registry can load it on demand and every caller (CLI, MCP server, library) opens stores
+// the same way.
+import type { CitationReader } from '../citations/reader.js';
+import type { MemoryStore } from '../store/contract.js';
+
+/** Environment variables as `process.env` holds them. */
+export type SchemeEnvironment = Readonly<Record<string, string | undefined>>;
+
+/** What a scheme's parser may use: relative paths resolve against `cwd`; `env` supplies defaults. */
+export interface SchemeContext {
+  /** Absolute directory relative paths resolve against. */
+  readonly cwd: string;
+  /** Environment (endpoints, credentials sources, `DATABASE_URL`...). */
+  readonly env: SchemeEnvironment;
+}
+
+/** What a store opener receives besides the parsed target. */
+export interface OpenStoreContext extends SchemeContext {
+  /** Repository slug `owner/name` a multi-repository store is scoped to (single-tree stores ignore it). */
+  readonly repo: string;
+  /** Open without writing anything (a missing store is `NOT_FOUND`, never created). */
+  readonly readOnly: boolean;
+  /** Create a missing directory-like store (a memory directory); databases are created on first write anyway. */
+  readonly create: boolean;
+  /** Aborts a slow open (network stores). */
+  readonly signal?: AbortSignal;
+}
+
+/** What a citation-reader opener receives besides the parsed target. */
+export interface OpenCitationReaderContext extends SchemeContext {
+  /** Repository slug `owner/name` the citations belong to. */
+  readonly repo: string;
+  /** Revision to read (branch, tag or commit) when the spec names none. */
+  readonly ref?: string;
+}
+
+/**
+ * A store scheme, exported by a store package as `storeScheme`. `Target` is the parsed spec.
+ *
+ * @example
+ * ```ts
+ * export const storeScheme: StoreScheme<{ path: string }> = {
+ *   scheme: 'sqlite',
+ *   grammar: 'sqlite:<path>',
+ *   parse: (rest, context) => ({ path: resolve(context.cwd, rest) }),
+ *   label: (target) => `sqlite:${target.path}`,
+ *   open: (target, context) => openSqliteStore({ path: target.path, repo: context.repo }),
+ * };
+ * ```
+ */
+export interface StoreScheme<Target = unknown> {
+  /** Scheme name without the colon (`sqlite`). */
+  readonly scheme: string;
+  /** Other names for the same scheme (`postgresql` for `postgres`). */
+  readonly aliases?: readonly string[];
+  /** The grammar shown in error messages, e.g. `git:<repo-dir>[#<branch>]`. */
+  readonly grammar: string;
+  /**
+   * Parse what follows `<scheme>:`. Throws `RepomemError` `INVALID_ARGUMENT` saying what is wrong
+   * (the registry adds the spec to the message). Opens nothing.
+   */
+  parse(rest: string, context: SchemeContext): Target;
+  /** The spec as text for messages, with any secret (a password) replaced by `***`. */
+  label(target: Target): string;
+  /** Open the store. */
+  open(target: Target, context: OpenStoreContext): Promise<MemoryStore>;
+}
+
+/** A citation-reader scheme, exported by a package as `citationReaderScheme`. */
+export interface CitationReaderScheme<Target = unknown> {
+  /** Scheme name without the colon (`git`, `dir`, `github`). */
+  readonly scheme: string;
+  /** The grammar shown in error messages. */
+  readonly grammar: string;
+  /** Parse what follows `<scheme>:` (`''` when the spec is the bare scheme name, as in `github`). */
+  parse(rest: string, context: SchemeContext): Target;
+  /** The spec as text for messages, secrets redacted. */
+  label(target: Target): string;
+  /** Build the reader. */
+  open(target: Target, context: OpenCitationReaderContext): Promise<CitationReader>;
+}
+
+/** What a scheme package exports (either or both). */
+export interface SchemeModule {
+  /** The package's store scheme. */
+  // biome-ignore lint/suspicious/noExplicitAny: each package's target type is its own
+  readonly storeScheme?: StoreScheme<any>;
+  /** The package's citation-reader scheme. */
+  // biome-ignore lint/suspicious/noExplicitAny: each package's target type is its own
+  readonly citationReaderScheme?: CitationReaderScheme<any>;
+}
+
+/** Loads a scheme package on demand (`() => import('@repomem/store-sqlite')`). */
+export type SchemeLoader = () => Promise<SchemeModule>;
