@@ -4,6 +4,8 @@
 // read with a version and written with a compare-and-swap on that version. Each store keeps it
 // where it belongs (git refs, a table, files outside the memory directory, a record namespace).
 import type { ExpectedVersion } from './contract.js';
+// biome-ignore lint/correctness/noUnusedImports: referenced by TSDoc links
+import type { MAX_STATE_VALUE_CHARACTERS, normalizeStateKey } from './state-values.js';
 
 /** A JSON value as `JSON.parse` returns it. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -32,7 +34,9 @@ export interface StateListOptions {
 /**
  * Store-neutral state. Keys are `/`-separated segments of letters, digits, `.`, `_`, `-`, `%`
  * and `@` (see {@link normalizeStateKey}); values are JSON of at most
- * {@link MAX_STATE_VALUE_CHARACTERS} characters once serialised.
+ * {@link MAX_STATE_VALUE_CHARACTERS} characters once serialised. A key may also be the leading
+ * segments of another (`sync/a` and `sync/a/deep` coexist), so a store whose namespace is a
+ * hierarchy (git refs, files) must encode keys so that both fit.
  */
 export interface StoreState {
   /** The value under `key`, or `undefined`. */

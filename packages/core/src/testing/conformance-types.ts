@@ -69,6 +69,12 @@ export interface StoreConformanceOptions<S extends MemoryStore = MemoryStore> {
   rawRead?(store: S, path: string): Promise<Uint8Array | undefined>;
   /** Every persisted document path bypassing the store (any order). Temp or lock leftovers count. */
   rawList?(store: S): Promise<string[]>;
+  /**
+   * A second, independent instance of the store on the same backing data as `store` (the same
+   * directory, database file or repository), closed by the suite. Enables the read-your-writes
+   * and cross-instance compare-and-swap groups; without it they are skipped with the reason.
+   */
+  openAnother?(store: S): Promise<S>;
   /** Per-test timeout in ms (default 30000). */
   readonly timeoutMs?: number;
 }

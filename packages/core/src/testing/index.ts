@@ -9,3 +9,5 @@ export { type NodeWorkerResult, type NodeWorkersOptions, runNodeWorkers } from '
 export * from './record-backend-conformance.js';
 export * from './record-backend-conformance-fixtures.js';
 export type { RecordBackendConformanceOptions, RecordBackendHarness } from './record-backend-conformance-types.js';
+export { INVALID_STATE_KEYS } from './conformance-state.js';
+export { SEARCH_PARITY_DOCUMENTS, SEARCH_PARITY_QUERIES } from './conformance-search.js';

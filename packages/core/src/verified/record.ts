@@ -15,9 +15,18 @@ export const MAX_SUBJECT_CHARS = 200;
 /** Longest fact, in characters (a memory is a durable convention, not a document). */
 export const MAX_FACT_CHARS = 4000;
 /** Longest reason, scope, creator or invalidation reason, in characters. */
-export const MAX_NOTE_CHARS = 2000;
+export const MAX_NOTE_CHARS = 300;
 /** Most citations one memory may carry. */
-export const MAX_CITATIONS = 32;
+export const MAX_CITATIONS = 8;
+/** Longest citation path, in characters. */
+export const MAX_CITATION_PATH_CHARS = 160;
+/**
+ * Longest serialised memory (`JSON.stringify` of a record), in characters: every memory the
+ * schema accepts fits in one AgentCore memory record (16,000 characters), so a record store can
+ * keep one record per memory. The limits above are chosen so that even the worst case fits
+ * (every character of every text field escaped in JSON).
+ */
+export const MAX_SERIALIZED_MEMORY_CHARS = 16_000;
 /** Default maximum age of a memory before it expires unless verified and used again (Copilot: 28 days). */
 export const DEFAULT_MEMORY_MAX_AGE_DAYS = 28;
 
@@ -25,15 +34,28 @@ const SHA_PATTERN = /^[0-9a-f]{7,64}$/;
 const SNIPPET_HASH_PATTERN = /^sha256:[0-9a-f]{64}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Control characters other than tab and newline (JSON would escape each into six characters). */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
 function nonBlank(max: number, what: string) {
   return z
     .string({ error: `${what} must be a string` })
     .refine((value) => value.trim().length > 0, { message: `${what} is empty` })
-    .refine((value) => value.length <= max, { message: `${what} is longer than ${max} characters` });
+    .refine((value) => value.length <= max, { message: `${what} is longer than ${max} characters` })
+    .refine((value) => !CONTROL_CHARACTER.test(value), {
+      message: `${what} contains a control character (only tab and newline are allowed)`,
+    })
+    .refine((value) => value.isWellFormed(), { message: `${what} contains an unpaired surrogate` });
 }
 
 /** A repository-relative file path: `/`-separated, no `..`, no leading `/` (normalised). */
-export const CitationPathSchema = z.string({ error: 'citation path must be a string' }).transform((value, ctx) => {
+export const CitationPathSchema = z
+  .string({ error: 'citation path must be a string' })
+  .max(MAX_CITATION_PATH_CHARS, { message: `citation path is longer than ${MAX_CITATION_PATH_CHARS} characters` })
+  .refine((value) => !CONTROL_CHARACTER.test(value) && value.isWellFormed(), {
+    message: 'citation path contains a control character or an unpaired surrogate',
+  })
+  .transform((value, ctx) => {
   try {
     return normalizeDocumentPath(value);
   } catch (error) {

@@ -296,15 +296,34 @@ describe('openMemory: init and reads', () => {
     expect(response.results[0]?.snippets[0]?.text).toContain('pnpm test');
   });
 
-  it('search delegates to a store with native search', async () => {
-    const answer: SearchResponse = { query: 'q', terms: ['q'], documentCount: 0, results: [] };
-    const store = wrapStore(createInMemoryStore(), {
+  it('search takes candidates from a store that offers them, and ranks them itself', async () => {
+    const inner = createInMemoryStore({
+      initialDocuments: { 'a.md': 'native search here\n', 'b.md': 'native too\n', 'c.md': 'unrelated\n' },
+    });
+    const asked: unknown[] = [];
+    const store = wrapStore(inner, {
       overrides: {
-        capabilities: { ...createInMemoryStore().capabilities, nativeSearch: true },
-        search: async (query) => ({ ...answer, query }),
+        searchCandidates: async (query) => {
+          asked.push(query);
+          // Only a.md is named: core must rank what the index names, nothing else.
+          return { status: 'candidates', candidates: [{ path: 'a.md', score: 1 }], complete: true, corpus: { documentCount: 3, totalLength: 6 } };
+        },
       },
     });
-    expect(await openMemory({ store, mode: 'read-only' }).search('native')).toEqual({ ...answer, query: 'native' });
+    const response = await openMemory({ store, mode: 'read-only' }).search('native');
+    expect(asked).toEqual([{ kind: 'lexical', terms: [{ text: 'native', prefix: true }], prefix: '' }]);
+    expect(response.results.map((hit) => hit.path)).toEqual(['a.md']);
+    expect(response.documentCount).toBe(3);
+    expect(response.results[0]?.snippets[0]?.text).toBe('native search here');
+  });
+
+  it('search falls back to its own engine when the store answers unsupported', async () => {
+    const inner = createInMemoryStore({ initialDocuments: { 'a.md': 'native search here\n' } });
+    const store = wrapStore(inner, {
+      overrides: { searchCandidates: async () => ({ status: 'unsupported', reason: 'test' }) },
+    });
+    const response = await openMemory({ store, mode: 'read-only' }).search('native');
+    expect(response.results.map((hit) => hit.path)).toEqual(['a.md']);
   });
 });
 

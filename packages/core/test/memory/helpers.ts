@@ -29,6 +29,7 @@ export function wrapStore(
     specificationVersion: inner.specificationVersion,
     name: `wrapped-${inner.name}`,
     capabilities: inner.capabilities,
+    state: inner.state,
     get: (path) => inner.get(path),
     list: (prefix) => inner.list(prefix),
     revision: () => inner.revision(),

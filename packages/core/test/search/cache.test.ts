@@ -14,6 +14,7 @@ class CountingStore implements MemoryStore {
   readonly specificationVersion;
   readonly name = 'counting';
   readonly capabilities;
+  readonly state;
   readonly reads: string[] = [];
   lists = 0;
   revisions = 0;
@@ -23,6 +24,7 @@ class CountingStore implements MemoryStore {
     this.#inner = inner;
     this.specificationVersion = inner.specificationVersion;
     this.capabilities = inner.capabilities;
+    this.state = inner.state;
   }
 
   get(path: string): Promise<StoredDocument | undefined> {

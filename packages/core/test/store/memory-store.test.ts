@@ -15,10 +15,10 @@ describe('createInMemoryStore', () => {
     expect(store.name).toBe('memory');
     expect(store.capabilities).toEqual({
       binarySafe: true,
-      atomicMultiDocument: true,
-      history: false,
-      nativeSearch: false,
-      multiProcess: false,
+      atomicDocument: true,
+      atomicBatch: true,
+      readYourWrites: true,
+      compareAndSwap: 'native',
       maxDocumentBytes: 16 * 1024 * 1024,
     });
   });
