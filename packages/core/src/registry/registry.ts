@@ -2,11 +2,11 @@
 // and library users alike. Store packages are loaded on demand (the unstorage driver-map
 // pattern): a built-in map names the package of each scheme, `import()` loads it the first time
 // the scheme is used, and callers may register their own schemes or loaders (a bundler-friendly
-// `() => import('@repomem/store-sqlite')`, a third-party store). Core imports no store package
+// dynamic import the bundler can see, a third-party store). Core imports no store package
 // statically, so it stays free of I/O code.
 import type { CitationReader } from '../citations/reader.js';
-import { RepomemError } from '../errors.js';
 import { repoSlugProblem } from '../envelope/repo-slug.js';
+import { RepomemError } from '../errors.js';
 import type { MemoryStore } from '../store/contract.js';
 import type {
   CitationReaderScheme,
@@ -144,7 +144,7 @@ export class StoreRegistry {
 
   /**
    * Register a store scheme, or a loader of the package that exports it as `storeScheme`
-   * (`registerStoreScheme('sqlite', () => import('@repomem/store-sqlite'))`). Replaces an
+   * (`registerStoreScheme('sqlite', loadSqlite)` where `loadSqlite` returns the package's dynamic import). Replaces an
    * earlier registration of the same name.
    */
   registerStoreScheme(scheme: StoreScheme | string, loader?: SchemeLoader): void {
@@ -153,7 +153,8 @@ export class StoreRegistry {
       this.#stores.set(scheme.toLowerCase(), { load: loader, origin: scheme });
       return;
     }
-    for (const name of [scheme.scheme, ...(scheme.aliases ?? [])]) this.#stores.set(name.toLowerCase(), { loaded: scheme });
+    for (const name of [scheme.scheme, ...(scheme.aliases ?? [])])
+      this.#stores.set(name.toLowerCase(), { loaded: scheme });
   }
 
   /** Register a citation-reader scheme, or a loader of the package that exports it as `citationReaderScheme`. */
@@ -183,7 +184,10 @@ export class StoreRegistry {
    * Throws `INVALID_ARGUMENT` naming the spec (unknown scheme, bad path...) and
    * `PACKAGE_MISSING` when the scheme's package is not installed.
    */
-  async resolveStoreSpec(spec: string, options: Pick<OpenStoreOptions, 'cwd' | 'env'> = {}): Promise<ResolvedSpec<StoreScheme>> {
+  async resolveStoreSpec(
+    spec: string,
+    options: Pick<OpenStoreOptions, 'cwd' | 'env'> = {},
+  ): Promise<ResolvedSpec<StoreScheme>> {
     const scheme = await this.#scheme(this.#stores, spec, 'store', 'storeScheme');
     return this.#parse(scheme, spec, 'store', options);
   }
@@ -294,9 +298,13 @@ export class StoreRegistry {
     }
     const loaded = module[exportName] as S | undefined;
     if (loaded === undefined || typeof loaded.parse !== 'function' || typeof loaded.open !== 'function') {
-      throw new RepomemError('PACKAGE_MISSING', `${entry.origin} does not provide a ${name}: ${what} (no ${exportName} export)`, {
-        details: { scheme: name, package: entry.origin },
-      });
+      throw new RepomemError(
+        'PACKAGE_MISSING',
+        `${entry.origin} does not provide a ${name}: ${what} (no ${exportName} export)`,
+        {
+          details: { scheme: name, package: entry.origin },
+        },
+      );
     }
     table.set(name, { loaded });
     return loaded;

@@ -93,5 +93,5 @@ export interface SchemeModule {
   readonly citationReaderScheme?: CitationReaderScheme<any>;
 }
 
-/** Loads a scheme package on demand (`() => import('@repomem/store-sqlite')`). */
+/** Loads a scheme package on demand, e.g. a function returning the dynamic import of `@repomem/store-sqlite`. */
 export type SchemeLoader = () => Promise<SchemeModule>;

@@ -13,14 +13,22 @@ export interface SplitSpec {
 /** Split a spec; throws `INVALID_ARGUMENT` for a non-string or blank spec. */
 export function splitSpec(spec: string, what: string): SplitSpec {
   if (typeof spec !== 'string' || spec.trim() === '') {
-    throw new RepomemError('INVALID_ARGUMENT', `invalid ${what} spec ${JSON.stringify(String(spec))}: the spec is empty`, {
-      details: { spec: String(spec) },
-    });
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `invalid ${what} spec ${JSON.stringify(String(spec))}: the spec is empty`,
+      {
+        details: { spec: String(spec) },
+      },
+    );
   }
   if (spec.includes('\0')) {
-    throw new RepomemError('INVALID_ARGUMENT', `invalid ${what} spec ${JSON.stringify(spec)}: it contains a NUL character`, {
-      details: { spec },
-    });
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `invalid ${what} spec ${JSON.stringify(spec)}: it contains a NUL character`,
+      {
+        details: { spec },
+      },
+    );
   }
   const colon = spec.indexOf(':');
   if (colon === -1) return { scheme: spec.trim().toLowerCase(), rest: '' };

@@ -4,6 +4,7 @@ export {
   type DecodedDocument,
   decodeSearchableBytes,
   decodeSearchableText,
+  isOversized,
   isSearchablePath,
   MAX_SEARCH_DOCUMENT_BYTES,
   type SkipReason,
@@ -12,8 +13,7 @@ export * from './engine.js';
 export { type JsonLeaf, scanJsonLeaves } from './json-fields.js';
 export { RANKING } from './scoring.js';
 export { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_SNIPPETS } from './search-options.js';
+export { type SearchStoreOptions, searchableLength, searchStore } from './search-store.js';
 export { SNIPPET_MAX_CHARS } from './snippets.js';
 export { tokenizeQuery } from './tokenizer.js';
 export * from './types.js';
-export { isOversized } from './document-filter.js';
-export { type SearchStoreOptions, searchableLength, searchStore } from './search-store.js';

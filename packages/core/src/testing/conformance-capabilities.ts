@@ -85,7 +85,9 @@ export function registerCapabilityGroups(h: ConformanceHarness): void {
     );
     h.testIf(
       (store) => store.capabilities.readYourWrites && another !== undefined,
-      another === undefined ? 'no openAnother given (a second instance on the same data)' : 'readYourWrites is not declared',
+      another === undefined
+        ? 'no openAnother given (a second instance on the same data)'
+        : 'readYourWrites is not declared',
       'readYourWrites: a second instance sees an acknowledged write at once',
       async () => {
         await withAnother(async (a, b) => {
@@ -113,7 +115,12 @@ export function registerCapabilityGroups(h: ConformanceHarness): void {
               const current = await store.get('count.md');
               const value = Number(new TextDecoder().decode(current?.content));
               const result = await store.write([
-                { kind: 'put', path: 'count.md', content: utf8(String(value + 1)), expectedVersion: current?.version ?? null },
+                {
+                  kind: 'put',
+                  path: 'count.md',
+                  content: utf8(String(value + 1)),
+                  expectedVersion: current?.version ?? null,
+                },
               ]);
               if (result.status === 'committed') return;
             }

@@ -12,7 +12,8 @@ import type { ConformanceHarness } from './conformance-support.js';
 export const SEARCH_PARITY_DOCUMENTS: Readonly<Record<string, string | Uint8Array>> = Object.freeze({
   'MEMORY.md':
     '# Memory\n\n## Conventions\n- Run pnpm test before pushing\n- Tests live next to the code\n- Use `pnpm lint --fix` for formatting\n',
-  'PROJECT.md': '# Project\n\n## Build\n- The build uses tsup and turbo\n- Node 24 is tested; Node 22.16 is the floor\n',
+  'PROJECT.md':
+    '# Project\n\n## Build\n- The build uses tsup and turbo\n- Node 24 is tested; Node 22.16 is the floor\n',
   'daily/2026-05-01.md': '# 2026-05-01\n\n## Activity\n- Fixed the flaky test in search\n- Reviewed pull request 209\n',
   'daily/2026-05-02.md': '# 2026-05-02\n\n## Activity\n- Testing the release workflow\n- pnpm test passed on CI\n',
   'knowledge/deploy.md': 'Deploys run from the release workflow. Rollback with the previous tag.\n',

@@ -34,7 +34,12 @@ export function registerStateGroups(h: ConformanceHarness): void {
       expect(await state().list()).toEqual([]);
     });
     h.test('a created value round-trips as JSON with a version', async () => {
-      const value = { cursor: '2026-05-01T00:00:00Z', pages: [1, 2, 3], nested: { ok: true, none: null }, text: 'é ✓ 😀' };
+      const value = {
+        cursor: '2026-05-01T00:00:00Z',
+        pages: [1, 2, 3],
+        nested: { ok: true, none: null },
+        text: 'é ✓ 😀',
+      };
       const created = await state().put('sync/acme/app', value, null);
       expect(created.status).toBe('committed');
       const read = await state().get('sync/acme/app');
@@ -66,14 +71,17 @@ export function registerStateGroups(h: ConformanceHarness): void {
       expect(result).toEqual({ status: 'conflict', expected: stale, actual: current?.version });
       expect((await state().get('k'))?.value).toBe('two');
     });
-    h.test('null on an existing key is a conflict; a version on a missing key is a conflict with actual null', async () => {
-      await state().put('k', 1);
-      const existing = await state().put('k', 2, null);
-      expect(existing.status).toBe('conflict');
-      const missing = await state().put('absent', 2, 'some-version');
-      expect(missing).toEqual({ status: 'conflict', expected: 'some-version', actual: null });
-      expect(await state().get('absent')).toBeUndefined();
-    });
+    h.test(
+      'null on an existing key is a conflict; a version on a missing key is a conflict with actual null',
+      async () => {
+        await state().put('k', 1);
+        const existing = await state().put('k', 2, null);
+        expect(existing.status).toBe('conflict');
+        const missing = await state().put('absent', 2, 'some-version');
+        expect(missing).toEqual({ status: 'conflict', expected: 'some-version', actual: null });
+        expect(await state().get('absent')).toBeUndefined();
+      },
+    );
     h.test('delete honours the expected version and leaves no trace', async () => {
       await state().put('k', 1);
       const version = (await state().get('k'))?.version as string;
@@ -134,7 +142,15 @@ export function registerStateGroups(h: ConformanceHarness): void {
       expect(await state().list()).toEqual([]);
     });
     h.test('values that are not plain JSON are INVALID_ARGUMENT and write nothing', async () => {
-      const bad: unknown[] = [undefined, () => 1, Number.NaN, Number.POSITIVE_INFINITY, new Date(0), { a: undefined }, [1n]];
+      const bad: unknown[] = [
+        undefined,
+        () => 1,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        new Date(0),
+        { a: undefined },
+        [1n],
+      ];
       for (const value of bad) {
         // biome-ignore lint/suspicious/noExplicitAny: deliberately wrong input
         await h.expectError(() => state().put('k', value as any), 'INVALID_ARGUMENT');

@@ -2,6 +2,8 @@
 // store runs, the memory corpus generator, and the multi-process worker runner.
 export * from './conformance.js';
 export { INVALID_DOCUMENT_PATHS } from './conformance-documents.js';
+export { SEARCH_PARITY_DOCUMENTS, SEARCH_PARITY_QUERIES } from './conformance-search.js';
+export { INVALID_STATE_KEYS } from './conformance-state.js';
 export type { ConformanceHarness } from './conformance-support.js';
 export * from './conformance-types.js';
 export * from './corpus.js';
@@ -9,5 +11,3 @@ export { type NodeWorkerResult, type NodeWorkersOptions, runNodeWorkers } from '
 export * from './record-backend-conformance.js';
 export * from './record-backend-conformance-fixtures.js';
 export type { RecordBackendConformanceOptions, RecordBackendHarness } from './record-backend-conformance-types.js';
-export { INVALID_STATE_KEYS } from './conformance-state.js';
-export { SEARCH_PARITY_DOCUMENTS, SEARCH_PARITY_QUERIES } from './conformance-search.js';

@@ -56,13 +56,13 @@ export const CitationPathSchema = z
     message: 'citation path contains a control character or an unpaired surrogate',
   })
   .transform((value, ctx) => {
-  try {
-    return normalizeDocumentPath(value);
-  } catch (error) {
-    ctx.addIssue({ code: 'custom', message: (error as Error).message, input: value });
-    return z.NEVER;
-  }
-});
+    try {
+      return normalizeDocumentPath(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message, input: value });
+      return z.NEVER;
+    }
+  });
 
 /** A code location supporting a memory (seed 003). Lines are 1-indexed and inclusive. */
 export const CitationSchema = z

@@ -306,7 +306,12 @@ describe('openMemory: init and reads', () => {
         searchCandidates: async (query) => {
           asked.push(query);
           // Only a.md is named: core must rank what the index names, nothing else.
-          return { status: 'candidates', candidates: [{ path: 'a.md', score: 1 }], complete: true, corpus: { documentCount: 3, totalLength: 6 } };
+          return {
+            status: 'candidates',
+            candidates: [{ path: 'a.md', score: 1 }],
+            complete: true,
+            corpus: { documentCount: 3, totalLength: 6 },
+          };
         },
       },
     });
