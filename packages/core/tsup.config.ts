@@ -8,4 +8,6 @@ export default defineConfig({
   clean: true,
   target: 'node22',
   platform: 'node',
+  // `import.meta.url` in the CommonJS build (the testing helpers locate their worker script).
+  shims: true,
 });

@@ -5,6 +5,7 @@ export * from './envelope/index.js';
 export * from './errors.js';
 export * from './markdown/index.js';
 export * from './memory/index.js';
+export * from './moments/index.js';
 export * from './policy/index.js';
 export * from './prompt/index.js';
 export * from './registry/index.js';

@@ -15,9 +15,8 @@ export {
   type TargetKind,
   TargetKindSchema,
 } from './fields.js';
-export { gitRefComponentProblem } from './ref-encoding.js';
+export { escapeThreadKey, gitRefComponentProblem, readingsOfEncodedThreadKey } from './ref-encoding.js';
 export { isRepoSlug, repoSlugProblem } from './repo-slug.js';
 export * from './thread-key.js';
-export * from './thread-state-ref.js';
 export type { ValidationIssue } from './validation-issues.js';
 export * from './variables.js';

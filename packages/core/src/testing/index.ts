@@ -7,6 +7,7 @@ export { INVALID_STATE_KEYS } from './conformance-state.js';
 export type { ConformanceHarness } from './conformance-support.js';
 export * from './conformance-types.js';
 export * from './corpus.js';
+export * from './cross-process.js';
 export { type NodeWorkerResult, type NodeWorkersOptions, runNodeWorkers } from './processes.js';
 export * from './record-backend-conformance.js';
 export * from './record-backend-conformance-fixtures.js';

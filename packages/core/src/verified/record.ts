@@ -36,6 +36,8 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** Control characters other than tab and newline (JSON would escape each into six characters). */
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+/** A UTF-16 surrogate without its pair (JSON would escape it into six characters). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function nonBlank(max: number, what: string) {
   return z
@@ -45,14 +47,14 @@ function nonBlank(max: number, what: string) {
     .refine((value) => !CONTROL_CHARACTER.test(value), {
       message: `${what} contains a control character (only tab and newline are allowed)`,
     })
-    .refine((value) => value.isWellFormed(), { message: `${what} contains an unpaired surrogate` });
+    .refine((value) => !LONE_SURROGATE.test(value), { message: `${what} contains an unpaired surrogate` });
 }
 
 /** A repository-relative file path: `/`-separated, no `..`, no leading `/` (normalised). */
 export const CitationPathSchema = z
   .string({ error: 'citation path must be a string' })
   .max(MAX_CITATION_PATH_CHARS, { message: `citation path is longer than ${MAX_CITATION_PATH_CHARS} characters` })
-  .refine((value) => !CONTROL_CHARACTER.test(value) && value.isWellFormed(), {
+  .refine((value) => !CONTROL_CHARACTER.test(value) && !LONE_SURROGATE.test(value), {
     message: 'citation path contains a control character or an unpaired surrogate',
   })
   .transform((value, ctx) => {
