@@ -1,43 +1,83 @@
 // Why: `pnpm bench` / `./dev bench` entry point. Prepares the trees, runs every suite (cold CLI
-// search, warm library search, bullet updates) with its baselines in the same run, prints each
-// table as it completes and overwrites bench/RESULTS.md with the command, date, machine, tables,
-// goals and notes.
+// search, warm library search, bullet updates, Sepo-shaped CLI commands...) with its baselines in
+// the same run, prints each table as it completes and overwrites bench/RESULTS.md with the
+// command, date, machine, tables, goals and notes.
 //
-//   node bench/run.mjs            full run (a few minutes on 2 cores)
+//   node bench/run.mjs            full run (several minutes on 2 cores)
 //   node bench/run.mjs --quick    fewer iterations (smoke run)
-//   node bench/run.mjs --only=cold,warm,update,git-commit,git-history,verified,sqlite-search
+//   node bench/run.mjs --only=cold,warm,update,git-commit,git-history,verified,sqlite-search,sepo-cli
 //                                 run some suites; prints only, RESULTS.md is left untouched
+//   node bench/run.mjs sepo-cli   same as --only=sepo-cli (suite names may be given as arguments)
+//   node bench/run.mjs sepo-cli --quick --small
+//                                 quick small run: generated trees of 200 and 2,000 files only
+//                                 (--small is --sizes=200,2000; --sizes=N,... picks any sizes)
+//
+// Suites are imported when they run, so a suite that cannot load (a package mid-migration) is
+// reported as failed while the others still run; RESULTS.md is then left untouched and the exit
+// code is 1.
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { machineFacts } from './lib/machine.mjs';
 import { renderReport, renderSection } from './lib/report.mjs';
 import { CORPUS_DIR, fixtureTreeSource, prepareFixtureTree, prepareGeneratedTree, REPO_ROOT } from './lib/trees.mjs';
-import { runBulletUpdate } from './suites/bullet-update.mjs';
-import { runGitCommit } from './suites/git-commit.mjs';
-import { runGitHistory } from './suites/git-history.mjs';
-import { CLI_BIN, runColdSearch } from './suites/search-cold.mjs';
-import { runWarmSearch } from './suites/search-warm.mjs';
-import { runSqliteSearch } from './suites/sqlite-search.mjs';
-import { runVerifiedMemory } from './suites/verified-memory.mjs';
 
+/** The built CLI entry point the CLI suites spawn (checked before anything runs). */
+const CLI_BIN = join(REPO_ROOT, 'packages', 'cli', 'dist', 'bin.js');
 const GENERATED_JSON_FILES = 20_000;
-const SUITES = ['cold', 'warm', 'update', 'git-commit', 'git-history', 'verified', 'sqlite-search'];
+/** Every suite by name, in run order: the module to import and the function it exports. */
+const SUITE_MODULES = {
+  cold: ['./suites/search-cold.mjs', 'runColdSearch'],
+  warm: ['./suites/search-warm.mjs', 'runWarmSearch'],
+  update: ['./suites/bullet-update.mjs', 'runBulletUpdate'],
+  'git-commit': ['./suites/git-commit.mjs', 'runGitCommit'],
+  'git-history': ['./suites/git-history.mjs', 'runGitHistory'],
+  verified: ['./suites/verified-memory.mjs', 'runVerifiedMemory'],
+  'sqlite-search': ['./suites/sqlite-search.mjs', 'runSqliteSearch'],
+  'sepo-cli': ['./suites/sepo-cli.mjs', 'runSepoCli'],
+};
+const SUITES = Object.keys(SUITE_MODULES);
+
+const USAGE =
+  `usage: node bench/run.mjs [suite ...] [--quick] [--only=${SUITES.join(',')}] [--small | --sizes=N,...]\n` +
+  '  suite ...     run only these suites (same as --only); RESULTS.md is written only when every suite runs\n' +
+  '  --quick       fewer iterations (smoke run)\n' +
+  '  --sizes=N,... sepo-cli: generated tree sizes in JSON mirror files (default 200,2000,20000)\n' +
+  '  --small       sepo-cli: same as --sizes=200,2000 (with --quick: a small smoke run of a few seconds)\n';
+
+function parseSuiteNames(names, source) {
+  const unknown = names.filter((name) => !SUITES.includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new Error(`${source} takes suite names among ${SUITES.join(', ')}; got ${names.join(',') || '(none)'}`);
+  }
+  return names;
+}
 
 function parseArguments(argv) {
-  const options = { quick: false, only: SUITES };
+  const options = { quick: false, only: SUITES, sizes: undefined };
+  const positional = [];
   for (const arg of argv) {
     if (arg === '--quick') options.quick = true;
+    else if (arg === '--small') options.sizes = [200, 2_000];
     else if (arg.startsWith('--only=')) {
-      options.only = arg.slice('--only='.length).split(',').filter(Boolean);
-      const unknown = options.only.filter((name) => !SUITES.includes(name));
-      if (unknown.length > 0 || options.only.length === 0) {
-        throw new Error(`--only takes a comma-separated list of ${SUITES.join(', ')}; got ${arg}`);
+      options.only = parseSuiteNames(arg.slice('--only='.length).split(',').filter(Boolean), '--only');
+    } else if (arg.startsWith('--sizes=')) {
+      options.sizes = arg
+        .slice('--sizes='.length)
+        .split(',')
+        .map((size) => Number(size.replace(/_/g, '')));
+      if (options.sizes.length === 0 || options.sizes.some((size) => !Number.isInteger(size) || size < 1)) {
+        throw new Error(`--sizes takes a comma-separated list of positive whole numbers; got ${arg}`);
       }
     } else if (arg === '--help' || arg === '-h') {
-      process.stdout.write(`usage: node bench/run.mjs [--quick] [--only=${SUITES.join(',')}]\n`);
+      process.stdout.write(USAGE);
       process.exit(0);
-    } else throw new Error(`unknown argument: ${arg} (try --help)`);
+    } else if (!arg.startsWith('-')) positional.push(arg);
+    else throw new Error(`unknown argument: ${arg} (try --help)`);
+  }
+  if (positional.length > 0) {
+    const named = parseSuiteNames(positional, 'the suite list');
+    options.only = options.only === SUITES ? named : [...new Set([...options.only, ...named])];
   }
   return options;
 }
@@ -74,18 +114,20 @@ async function main() {
   }
 
   const sections = [];
-  const runners = {
-    cold: runColdSearch,
-    warm: runWarmSearch,
-    update: runBulletUpdate,
-    'git-commit': runGitCommit,
-    'git-history': runGitHistory,
-    verified: runVerifiedMemory,
-    'sqlite-search': runSqliteSearch,
-  };
+  const failed = [];
   for (const name of SUITES) {
     if (!options.only.includes(name)) continue;
-    const section = await runners[name]({ trees, quick: options.quick, log });
+    let section;
+    try {
+      const [modulePath, exportName] = SUITE_MODULES[name];
+      const runner = (await import(modulePath))[exportName];
+      section = await runner({ trees, quick: options.quick, sizes: options.sizes, log });
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      log(`suite ${name} failed: ${message}`);
+      failed.push(name);
+      continue;
+    }
     if (trees.every((tree) => tree.name !== 'fixture') && (name === 'cold' || name === 'warm')) {
       section.skipped = [`fixture tree absent (${fixtureTreeSource()})`];
     }
@@ -100,8 +142,13 @@ async function main() {
       'from `@repomem/core/testing`), rewritten only when its content digest changes.',
     'Every figure comes from the built packages (`packages/*/dist`); rebuild before benchmarking changes.',
   );
-  if (options.only.length !== SUITES.length) {
-    log(`--only: bench/RESULTS.md left untouched (${(durationMs / 1000).toFixed(0)} s)`);
+  if (failed.length > 0) {
+    log(`suites failed: ${failed.join(', ')}; bench/RESULTS.md left untouched (${(durationMs / 1000).toFixed(0)} s)`);
+    process.exitCode = 1;
+    return;
+  }
+  if (options.only.length !== SUITES.length || options.sizes !== undefined) {
+    log(`some suites or sizes only: bench/RESULTS.md left untouched (${(durationMs / 1000).toFixed(0)} s)`);
     return;
   }
   const args = process.argv.slice(2).join(' ');

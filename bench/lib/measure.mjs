@@ -29,6 +29,16 @@ export function summarize(samples) {
 }
 
 /**
+ * Paired comparison of two commands run in turn (A B A B ...): the ratio A/B of each pair, then
+ * the summary of those ratios. Pairing keeps the ratio meaningful when the machine's speed drifts
+ * during a run, which a ratio of two separately taken medians does not.
+ */
+export function summarizeRatios(aSamples, bSamples) {
+  if (aSamples.length !== bSamples.length) throw new Error('paired samples must have the same length');
+  return summarize(aSamples.map((a, i) => a / bSamples[i]));
+}
+
+/**
  * Time `work(i)` (sync or async) `iterations` times after `warmup` untimed calls; `i` counts from
  * 0 across warmup and timed calls, so rotating inputs keep rotating. Returns the timed samples.
  */

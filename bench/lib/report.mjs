@@ -6,7 +6,10 @@ import { goalTable, markdownTable, timingTable } from './table.mjs';
 /** Markdown of one section (tables, goals, notes). */
 export function renderSection(section, { goals = true } = {}) {
   const parts = [`## ${section.title}`, '', section.intro, ''];
-  for (const table of section.tables) parts.push(`**${table.caption}**`, '', timingTable(table.rows), '');
+  for (const table of section.tables) {
+    // A table is timing rows, or ready-made Markdown (`markdown`) for figures that are not timings.
+    parts.push(`**${table.caption}**`, '', table.markdown ?? timingTable(table.rows), '');
+  }
   if (section.skipped?.length) for (const line of section.skipped) parts.push(`_Skipped: ${line}_`, '');
   if (goals && section.goals.length > 0) parts.push('Goals:', '', goalTable(section.goals), '');
   if (section.notes.length > 0) parts.push(...section.notes.map((note) => `- ${note}`), '');

@@ -25,17 +25,31 @@ export function markdownTable(header, rows) {
   return lines.join('\n');
 }
 
+/** A paired ratio summary (`summarizeRatios`) as `1.42x (1.30-1.61)`: median, then min-max. */
+export function formatRatio(ratio) {
+  if (!ratio || !Number.isFinite(ratio.p50)) return '';
+  return `${ratio.p50.toFixed(2)}x (${ratio.min.toFixed(2)}-${ratio.max.toFixed(2)})`;
+}
+
 /**
  * Table of timing rows: `{ label, kind: 'repomem' | 'baseline' | 'reference', stats, baseline? }`
- * where `baseline` names the label of the row its speed-up is computed against.
+ * where `baseline` names the label of the row its speed-up is computed against. Rows may also
+ * carry `paired` (a `summarizeRatios` result against their baseline, measured A B A B) and
+ * `loaded` (a cell of text about the JavaScript the command loads); each adds a column only when
+ * some row has it, so tables without them are unchanged.
  */
 export function timingTable(rows) {
   const byLabel = new Map(rows.map((row) => [row.label, row]));
+  const withPaired = rows.some((row) => row.paired);
+  const withLoaded = rows.some((row) => row.loaded !== undefined);
+  const header = ['case', 'kind', 'n', 'p50 ms', 'p95 ms', 'mean ms', 'p50 vs baseline'];
+  if (withPaired) header.push('paired A/B ratio: median (min-max)');
+  if (withLoaded) header.push('JS loaded');
   return markdownTable(
-    ['case', 'kind', 'n', 'p50 ms', 'p95 ms', 'mean ms', 'p50 vs baseline'],
+    header,
     rows.map((row) => {
       const base = row.baseline ? byLabel.get(row.baseline) : undefined;
-      return [
+      const cells = [
         row.label,
         row.kind,
         row.stats.n,
@@ -44,6 +58,9 @@ export function timingTable(rows) {
         formatMs(row.stats.mean),
         base ? `${formatSpeedup(base.stats.p50, row.stats.p50)} (vs ${row.baseline})` : '',
       ];
+      if (withPaired) cells.push(formatRatio(row.paired));
+      if (withLoaded) cells.push(row.loaded ?? '');
+      return cells;
     }),
   );
 }
