@@ -6,7 +6,7 @@
 // paired with its baseline (A B A B ..., ratio pair by pair), every tree interleaved round by
 // round so the trees are compared under the same machine load, and records the JavaScript each
 // command loads.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatLoaded, measureLoadedJs } from '../lib/loaded-js.mjs';
@@ -160,6 +160,19 @@ function firstLine(error) {
   return message.split('\n')[0].slice(0, 300);
 }
 
+/**
+ * Give the owner write access throughout a copied tree: the fixture is read-only and a copy
+ * keeps its modes, which would stop a non-root user from updating it (or deleting the copy).
+ */
+function makeWritable(path) {
+  chmodSync(path, statSync(path).mode | 0o200);
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) makeWritable(child);
+    else if (entry.isFile()) chmodSync(child, statSync(child).mode | 0o200);
+  }
+}
+
 /** Copy each tree into `scratch` (never touching the originals) and preload its SQLite database. */
 async function prepareTrees({ sizes, quick, scratch, log, trees }) {
   const prepared = [];
@@ -185,6 +198,7 @@ async function prepareTrees({ sizes, quick, scratch, log, trees }) {
   for (const tree of sources) {
     const work = join(scratch, tree.name, 'tree');
     cpSync(tree.root, work, { recursive: true, verbatimSymlinks: true });
+    makeWritable(work);
     const documents = tree.documents ?? readTreeDocuments(work);
     const files = Object.keys(documents).length;
     const bytes = Object.values(documents).reduce((sum, content) => sum + content.byteLength, 0);
