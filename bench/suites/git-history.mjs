@@ -28,7 +28,7 @@ export async function runGitHistory({ quick, log }) {
     const cold = await timeRepeated(
       async () => {
         const store = await openGitStore({ dir });
-        const history = await store.history({ path: 'MEMORY.md' });
+        const history = await store.gitLog({ path: 'MEMORY.md' });
         revisions = history.length;
         await store.close();
       },
@@ -37,12 +37,12 @@ export async function runGitHistory({ quick, log }) {
     if (revisions !== COMMITS) throw new Error(`history listed ${revisions} revisions, expected ${COMMITS}`);
 
     const store = await openGitStore({ dir });
-    await store.history({ path: 'MEMORY.md' });
-    const warm = await timeRepeated(() => store.history({ path: 'MEMORY.md' }), { iterations, warmup: 1 });
+    await store.gitLog({ path: 'MEMORY.md' });
+    const warm = await timeRepeated(() => store.gitLog({ path: 'MEMORY.md' }), { iterations, warmup: 1 });
     const limited = await timeRepeated(
       async () => {
         const fresh = await openGitStore({ dir });
-        await fresh.history({ path: 'MEMORY.md', limit: 10 });
+        await fresh.gitLog({ path: 'MEMORY.md', limit: 10 });
         await fresh.close();
       },
       { iterations, warmup: 1 },
@@ -60,7 +60,7 @@ export async function runGitHistory({ quick, log }) {
     const start = process.hrtime.bigint();
     await (async () => {
       const once = await openGitStore({ dir });
-      await once.history({ path: 'MEMORY.md' });
+      await once.gitLog({ path: 'MEMORY.md' });
       await once.close();
     })();
     const single = elapsedMs(start);

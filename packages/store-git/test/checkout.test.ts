@@ -3,7 +3,8 @@
 // branch moving since the mount, and refusals that must leave everything as it was.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDirectoryStore, openMemory } from '@repomem/core';
+import { openMemory } from '@repomem/core';
+import { openDirectoryStore } from '@repomem/store-fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   bootstrapMemoryBranch,

@@ -1,6 +1,12 @@
-import { isRepomemError, openMemory } from '@repomem/core';
+import {
+  isRepomemError,
+  openMemory,
+  recordCheckpoint,
+  recordPromotion,
+  recordSessionClose,
+} from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type GitStore, openGitStore } from '../src/index.js';
+import { type GitStore, openGitStore, sourceOfTrailers } from '../src/index.js';
 import { freshRepository, fsckStrict, git, removeDirectory, text, utf8 } from './support.js';
 
 const BRANCH = 'agent/memory';
@@ -23,7 +29,13 @@ const at = (iso: string): Date => new Date(iso);
 async function put(path: string, content: string, message?: string): Promise<string> {
   const result = await store.write([{ kind: 'put', path, content: utf8(content) }], message ? { message } : undefined);
   if (result.status !== 'committed') throw new Error('expected a commit');
-  return result.revision;
+  return store.revision();
+}
+
+async function remove(path: string): Promise<string> {
+  const result = await store.write([{ kind: 'delete', path }]);
+  if (result.status !== 'committed') throw new Error('expected a commit');
+  return store.revision();
 }
 
 async function expectInvalid(action: () => Promise<unknown>): Promise<void> {
@@ -46,7 +58,7 @@ describe('history', () => {
       trailers: { 'Task-Id': 'T-1', 'Thread-Key': 'acme/rocket:issue:7:implement:default' },
     });
     if (second.status !== 'committed') throw new Error('expected a commit');
-    const history = await store.history();
+    const history = await store.gitLog();
     expect(history.map((revision) => revision.oid)).toEqual([second.commit, first]);
     const [latest, oldest] = history;
     expect(latest).toMatchObject({
@@ -75,23 +87,22 @@ describe('history', () => {
     await put('PROJECT.md', 'p\n');
     const a2 = await put('MEMORY.md', '2\n');
     await put('daily/2026-05-01.md', 'd\n');
-    const removed = await store.write([{ kind: 'delete', path: 'MEMORY.md' }]);
-    if (removed.status !== 'committed') throw new Error('expected a commit');
+    const removed = await remove('MEMORY.md');
     const a3 = await put('MEMORY.md', '3\n');
-    const ids = (await store.history({ path: 'MEMORY.md' })).map((revision) => revision.oid);
-    expect(ids).toEqual([a3, removed.revision, a2, a1]);
+    const ids = (await store.gitLog({ path: 'MEMORY.md' })).map((revision) => revision.oid);
+    expect(ids).toEqual([a3, removed, a2, a1]);
     expect(git(dir, ['log', '--format=%H', BRANCH, '--', 'MEMORY.md']).split('\n')).toEqual(ids);
-    expect((await store.history({ path: 'MEMORY.md', limit: 2 })).map((revision) => revision.oid)).toEqual([
+    expect((await store.gitLog({ path: 'MEMORY.md', limit: 2 })).map((revision) => revision.oid)).toEqual([
       a3,
-      removed.revision,
+      removed,
     ]);
-    expect(await store.history({ path: 'nothing.md' })).toEqual([]);
-    expect(await store.history({ limit: 0 })).toEqual([]);
-    await expectInvalid(() => store.history({ limit: -1 }));
+    expect(await store.gitLog({ path: 'nothing.md' })).toEqual([]);
+    expect(await store.gitLog({ limit: 0 })).toEqual([]);
+    await expectInvalid(() => store.gitLog({ limit: -1 }));
   });
 
   it('is empty before the first commit', async () => {
-    expect(await store.history()).toEqual([]);
+    expect(await store.gitLog()).toEqual([]);
     expect(await store.readAt('MEMORY.md', new Date())).toEqual({ status: 'no_revision' });
     expect((await store.diff(null)).changes).toEqual([]);
   });
@@ -146,11 +157,10 @@ describe('diff', () => {
       { kind: 'put', path: 'daily/2026-05-01.md', content: utf8('d\n') },
     ]);
     const added = await put('PROJECT.md', 'p\n');
-    const removed = await store.write([{ kind: 'delete', path: 'daily/2026-05-01.md' }]);
-    if (removed.status !== 'committed') throw new Error('expected a commit');
+    const removed = await remove('daily/2026-05-01.md');
     const diff = await store.diff(base);
     expect(diff.from).toBe(base);
-    expect(diff.to).toBe(removed.revision);
+    expect(diff.to).toBe(removed);
     expect(diff.changes).toEqual([
       {
         path: 'MEMORY.md',
@@ -177,7 +187,7 @@ describe('diff', () => {
   });
 });
 
-describe('forensic moments (seed 002)', () => {
+describe('forensic moments on GitStore (commit ids and no-ops)', () => {
   it('checkpoint commits the given writes as "checkpoint: <note>" and is a no-op when nothing changes', async () => {
     await put('MEMORY.md', '- a\n');
     const revision = await store.revision();
@@ -209,7 +219,7 @@ describe('forensic moments (seed 002)', () => {
     expect(git(dir, ['log', '-1', '--format=%s%n%b', BRANCH])).toBe(
       'session-close\nSession sess-123 of agent agent-7 closed.\n\nSession-Id: sess-123\nAgent-Id: agent-7',
     );
-    const [revision] = await store.history();
+    const [revision] = await store.gitLog();
     expect(revision).toMatchObject({
       message: 'session-close',
       body: 'Session sess-123 of agent agent-7 closed.',
@@ -243,6 +253,135 @@ describe('forensic moments (seed 002)', () => {
       writes: [{ kind: 'put', path: 'MEMORY.md', content: utf8('- b\n'), expectedVersion: null }],
     });
     expect(result.status).toBe('conflict');
+    expect(git(dir, ['rev-list', '--count', BRANCH])).toBe('1');
+  });
+});
+
+describe('the store contract history (store-neutral)', () => {
+  it('log maps commits to entries: revision = commit id, author = "Name <email>", newest first', async () => {
+    const first = await put('MEMORY.md', '1\n', 'chore(memory): first');
+    now = at('2026-05-02T10:00:00Z');
+    await put('PROJECT.md', 'p\n');
+    const third = await put('MEMORY.md', '2\n', 'chore(memory): third');
+    const log = await store.history.log();
+    expect(log.map((entry) => entry.revision)).toEqual(git(dir, ['rev-list', BRANCH]).split('\n'));
+    expect(log[0]).toEqual({
+      revision: third,
+      time: at('2026-05-02T10:00:00Z'),
+      message: 'chore(memory): third',
+      body: '',
+      trailers: {},
+      author: 'repomem <agent@localhost>',
+      parents: [log[1]?.revision],
+    });
+    expect((await store.history.log({ path: 'MEMORY.md' })).map((entry) => entry.revision)).toEqual([third, first]);
+    expect(await store.history.log({ path: 'MEMORY.md', limit: 1 })).toHaveLength(1);
+  });
+
+  it('readAt answers with the entry of the revision read, and NOT_FOUND for an unknown commit id', async () => {
+    const first = await put('MEMORY.md', 'then\n');
+    now = at('2026-05-03T10:00:00Z');
+    await put('MEMORY.md', 'now\n');
+    const then = await store.history.readAt('MEMORY.md', first);
+    expect(then.status).toBe('found');
+    if (then.status === 'found') {
+      expect(text(then.document.content)).toBe('then\n');
+      expect(then.revision.revision).toBe(first);
+      expect(then.revision.author).toBe('repomem <agent@localhost>');
+    }
+    const byDate = await store.history.readAt('MEMORY.md', at('2026-05-02T00:00:00Z'));
+    expect(byDate.status === 'found' ? text(byDate.document.content) : byDate.status).toBe('then\n');
+    expect(await store.history.readAt('MEMORY.md', at('2026-04-01T00:00:00Z'))).toEqual({ status: 'no_revision' });
+    let caught: unknown;
+    try {
+      await store.history.readAt('MEMORY.md', 'f'.repeat(40));
+    } catch (error) {
+      caught = error;
+    }
+    expect(isRepomemError(caught, 'NOT_FOUND'), String(caught)).toBe(true);
+  });
+});
+
+describe('write metadata', () => {
+  const source = { commit: 'ab'.repeat(20), branch: 'feature/login' };
+
+  it('records the summary, the body and the source as Source-Commit / Source-Branch trailers', async () => {
+    const result = await store.write([{ kind: 'put', path: 'MEMORY.md', content: utf8('- a\n') }], {
+      message: 'chore(memory): add bullet\n\nFirst paragraph.',
+      body: 'Why: learned while fixing the login flow.',
+      trailers: { 'Task-Id': 'T-5' },
+      source,
+    });
+    expect(result).toEqual({ status: 'committed', versions: { 'MEMORY.md': git(dir, ['rev-parse', `${BRANCH}:MEMORY.md`]) } });
+    expect(git(dir, ['log', '-1', '--format=%B', BRANCH])).toBe(
+      'chore(memory): add bullet\n\nFirst paragraph.\n\nWhy: learned while fixing the login flow.\n\n' +
+        `Task-Id: T-5\nSource-Commit: ${source.commit}\nSource-Branch: feature/login`,
+    );
+    expect(git(dir, ['log', '-1', '--format=%(trailers:key=Source-Branch,valueonly)', BRANCH])).toBe('feature/login');
+    const [entry] = await store.history.log();
+    expect(entry?.body).toBe('First paragraph.\n\nWhy: learned while fixing the login flow.');
+    expect(entry?.trailers).toEqual({ 'Task-Id': 'T-5', 'Source-Commit': source.commit, 'Source-Branch': 'feature/login' });
+    expect(sourceOfTrailers(entry?.trailers ?? {})).toEqual(source);
+    fsckStrict(dir);
+  });
+
+  it('refuses a malformed source before anything is written', async () => {
+    const write = (bad: unknown) =>
+      // biome-ignore lint/suspicious/noExplicitAny: deliberately wrong input
+      store.write([{ kind: 'put', path: 'MEMORY.md', content: utf8('x') }], { source: bad as any });
+    await expectInvalid(() => write({ commit: 'abc' }));
+    await expectInvalid(() => write({ branch: 'a..b' }));
+    await expectInvalid(() => write({ branch: 'refs/heads/main' }));
+    await expectInvalid(() => write('main'));
+    // biome-ignore lint/suspicious/noExplicitAny: deliberately wrong input
+    await expectInvalid(() => store.write([], { body: 7 as any }));
+    expect(await store.revision()).toBe('empty');
+  });
+});
+
+describe('forensic moments through the core service', () => {
+  it('recordCheckpoint, recordSessionClose and recordPromotion commit with the greppable messages', async () => {
+    const checkpoint = await recordCheckpoint(store, 'before refactor', {
+      writes: [{ kind: 'put', path: 'MEMORY.md', content: utf8('- a\n') }],
+      trailers: { 'Task-Id': 'T-1' },
+      source: { branch: 'main' },
+    });
+    expect(checkpoint.status).toBe('committed');
+    expect(git(dir, ['log', '-1', '--format=%B', BRANCH])).toBe(
+      'checkpoint: before refactor\n\nTask-Id: T-1\nSource-Branch: main',
+    );
+    const close = await recordSessionClose(store, {
+      sessionId: 'sess-9',
+      agentId: 'agent-2',
+      writes: [{ kind: 'put', path: 'MEMORY.md', content: utf8('- a\n- b\n') }],
+    });
+    expect(close.status).toBe('committed');
+    expect(git(dir, ['log', '-1', '--format=%B', BRANCH])).toBe(
+      'session-close\n\nSession sess-9 of agent agent-2 closed.\n\nSession-Id: sess-9\nAgent-Id: agent-2',
+    );
+    const promoted = await recordPromotion(store, [{ text: 'Use pnpm', score: 0.9 }], {
+      writes: [{ kind: 'put', path: 'PROJECT.md', content: utf8('- Use pnpm\n') }],
+    });
+    expect(promoted.status).toBe('committed');
+    expect(git(dir, ['log', '-1', '--format=%B', BRANCH])).toBe('promote\n\nPromoted 1 memory:\n- Use pnpm (score 0.9)');
+    expect(git(dir, ['log', '--format=%s', '--grep=^checkpoint: ', BRANCH])).toBe('checkpoint: before refactor');
+    expect((await store.history.log()).map((entry) => entry.message)).toEqual([
+      'promote',
+      'session-close',
+      'checkpoint: before refactor',
+    ]);
+    fsckStrict(dir);
+  });
+
+  it('a moment that changes nothing makes no commit; a failed precondition is a conflict', async () => {
+    await put('MEMORY.md', '- a\n');
+    const revision = await store.revision();
+    expect(await recordCheckpoint(store, 'nothing new')).toEqual({ status: 'committed', versions: {} });
+    expect(await store.revision()).toBe(revision);
+    const conflict = await recordCheckpoint(store, 'x', {
+      writes: [{ kind: 'put', path: 'MEMORY.md', content: utf8('- b\n'), expectedVersion: null }],
+    });
+    expect(conflict.status).toBe('conflict');
     expect(git(dir, ['rev-list', '--count', BRANCH])).toBe('1');
   });
 });

@@ -267,7 +267,7 @@ describe('paths and arguments', () => {
       () => s.write([{ kind: 'put', path: 'a/../../x.md', content: utf8('x\n') }]),
       () => s.write([{ kind: 'delete', path: '../MEMORY.md' }]),
       () => s.list('../'),
-      () => s.history({ path: '../MEMORY.md' }),
+      () => s.gitLog({ path: '../MEMORY.md' }),
       () => s.readAt('../MEMORY.md', revision),
     ]) {
       expect((await caught(action)).code).toBe('INVALID_PATH');

@@ -54,7 +54,7 @@ function packedRefs(repo: string): string {
 describe('the git CLI reads what repomem wrote', () => {
   it('commits with message and trailers, default agent identity, readable by git show/log/fsck', async () => {
     const s = await open();
-    const result = await s.write([{ kind: 'put', path: 'MEMORY.md', content: utf8('# Memory\n\n## Notes\n- one\n') }], {
+    const result = await s.commitWith([{ kind: 'put', path: 'MEMORY.md', content: utf8('# Memory\n\n## Notes\n- one\n') }], {
       message: 'chore(memory): add bullet to MEMORY.md',
       trailers: { 'Task-Id': 'T-42', 'Prompt-Version': 'v3', 'Thread-Key': 'acme/rocket:issue:7:implement:default' },
     });
@@ -103,8 +103,8 @@ describe('the git CLI reads what repomem wrote', () => {
   it('the first write makes a root commit; later writes have the tip as their only parent', async () => {
     const s = await open();
     expect(await s.revision()).toBe('empty');
-    const first = await s.write([{ kind: 'put', path: 'MEMORY.md', content: utf8('1\n') }]);
-    const second = await s.write([{ kind: 'put', path: 'MEMORY.md', content: utf8('2\n') }]);
+    const first = await s.commitWith([{ kind: 'put', path: 'MEMORY.md', content: utf8('1\n') }]);
+    const second = await s.commitWith([{ kind: 'put', path: 'MEMORY.md', content: utf8('2\n') }]);
     if (first.status !== 'committed' || second.status !== 'committed') throw new Error('expected commits');
     expect(git(dir, ['rev-list', '--parents', BRANCH]).split('\n')).toEqual([
       `${second.revision} ${first.revision}`,
@@ -155,13 +155,18 @@ describe('the git CLI reads what repomem wrote', () => {
 
   it('an unchanged batch makes no commit', async () => {
     const s = await open();
-    const first = await s.write([{ kind: 'put', path: 'a.md', content: utf8('a\n') }]);
-    const again = await s.write([
+    const first = await s.commitWith([{ kind: 'put', path: 'a.md', content: utf8('a\n') }]);
+    const again = await s.commitWith([
       { kind: 'put', path: 'a.md', content: utf8('a\n') },
       { kind: 'delete', path: 'missing.md' },
     ]);
-    expect(again.status).toBe('committed');
-    if (first.status === 'committed' && again.status === 'committed') expect(again.revision).toBe(first.revision);
+    expect(again.status).toBe('noop');
+    if (first.status === 'committed' && again.status === 'noop') expect(again.revision).toBe(first.revision);
+    // Through the contract the same batch is simply committed (no new commit, no revision computed).
+    expect(await s.write([{ kind: 'put', path: 'a.md', content: utf8('a\n') }])).toEqual({
+      status: 'committed',
+      versions: { 'a.md': first.status === 'committed' ? first.versions['a.md'] : '' },
+    });
     expect(git(dir, ['rev-list', '--count', BRANCH])).toBe('1');
   });
 
@@ -203,7 +208,7 @@ describe('repomem reads what git wrote', () => {
     const packed = await openGitStore({ dir });
     expect(await packed.list()).toEqual(loose);
     expect(text((await packed.get('MEMORY.md'))?.content)).toMatch(/- v4\n$/);
-    const history = await packed.history({ path: 'MEMORY.md' });
+    const history = await packed.gitLog({ path: 'MEMORY.md' });
     expect(history.map((revision) => revision.message)).toEqual(['git: v4', 'git: v3', 'git: v2', 'git: first']);
     const oldest = await packed.readAt('MEMORY.md', history[3]?.oid ?? '');
     expect(oldest.status === 'found' ? text(oldest.document.content) : oldest.status).toBe(
@@ -242,7 +247,7 @@ describe('repomem reads what git wrote', () => {
     git(dir, ['pack-refs', '--all']);
     expect(packedRefs(dir)).toMatch(/refs\/heads\/agent\/memory/);
     expect(text((await s.get('a.md'))?.content)).toBe('a\n');
-    const second = await s.write([{ kind: 'put', path: 'b.md', content: utf8('b\n') }]);
+    const second = await s.commitWith([{ kind: 'put', path: 'b.md', content: utf8('b\n') }]);
     if (second.status !== 'committed') throw new Error('expected a commit');
     expect(git(dir, ['rev-parse', BRANCH])).toBe(second.revision);
     git(dir, ['pack-refs', '--all']);

@@ -7,6 +7,7 @@ runStoreConformance({
   name: 'git store conformance (object mode)',
   runner: { describe, it, expect, beforeEach, afterEach },
   createStore: async () => openGitStore({ dir: await freshRepository() }),
+  openAnother: (store) => openGitStore({ dir: store.dir, branch: store.branch }),
   teardown: async (store) => {
     // Every conformance test must leave a repository the git CLI accepts as-is.
     fsckStrict(store.dir);

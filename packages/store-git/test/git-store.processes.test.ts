@@ -93,7 +93,7 @@ describe('git store across processes', () => {
 
   it('a writer killed after writing its objects, before the ref update, leaves the branch at its previous commit', async () => {
     const store = await openGitStore({ dir });
-    const seeded = await store.write([{ kind: 'put', path: 'MEMORY.md', content: utf8('# Memory\n- safe\n') }]);
+    const seeded = await store.commitWith([{ kind: 'put', path: 'MEMORY.md', content: utf8('# Memory\n- safe\n') }]);
     if (seeded.status !== 'committed') throw new Error('expected a commit');
     const orphan = await killAt('afterObjectsWritten');
     expect(git(dir, ['rev-parse', BRANCH])).toBe(seeded.revision);
@@ -111,7 +111,7 @@ describe('git store across processes', () => {
 
   it('a writer killed while holding the ref lock leaves the branch unchanged; its stale lock is broken later', async () => {
     const store = await openGitStore({ dir, lockTimeoutMs: 300 });
-    const seeded = await store.write([{ kind: 'put', path: 'MEMORY.md', content: utf8('# Memory\n- safe\n') }]);
+    const seeded = await store.commitWith([{ kind: 'put', path: 'MEMORY.md', content: utf8('# Memory\n- safe\n') }]);
     if (seeded.status !== 'committed') throw new Error('expected a commit');
     const orphan = await killAt('whileRefLocked');
     const lock = join(dir, '.git', 'refs', 'heads', 'agent', 'memory.lock');

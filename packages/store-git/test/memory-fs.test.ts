@@ -102,6 +102,11 @@ runStoreConformance({
     memoryFsOf.set(store, memory);
     return store;
   },
+  openAnother: async (store) => {
+    const memory = memoryFsOf.get(store);
+    if (memory === undefined) throw new Error('unknown store');
+    return openGitStore({ dir: memory.dir, fs: memory.fs });
+  },
   teardown: async (store) => {
     memoryFilesSeen += memoryFsOf.get(store)?.files().length ?? 0;
     await store.close();
@@ -160,7 +165,7 @@ describe('memory facade, bootstrap and citations on a memory fs', () => {
       expect(await facade.readText('MEMORY.md')).toContain('- use quokka 10');
       expect((await facade.search('quokka')).results.map((result) => result.path)).toEqual(['MEMORY.md']);
 
-      const history = await store.history({ path: 'MEMORY.md' });
+      const history = await store.gitLog({ path: 'MEMORY.md' });
       expect(history.map((revision) => revision.message)).toEqual([
         'chore(memory): replace bullet in MEMORY.md',
         'chore(memory): add bullet to MEMORY.md',

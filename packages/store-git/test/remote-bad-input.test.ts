@@ -30,7 +30,7 @@ async function repository(): Promise<string> {
 /** A local branch with one commit; returns its id. */
 async function commitLocally(dir: string): Promise<string> {
   const store = await openGitStore({ dir });
-  const result = await store.write([{ kind: 'put', path: 'MEMORY.md', content: utf8('# Memory\n- keep me\n') }]);
+  const result = await store.commitWith([{ kind: 'put', path: 'MEMORY.md', content: utf8('# Memory\n- keep me\n') }]);
   await store.close();
   if (result.status !== 'committed') throw new Error('expected a commit');
   return result.revision;

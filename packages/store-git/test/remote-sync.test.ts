@@ -30,7 +30,7 @@ async function open(dir: string, agentId: string): Promise<GitStore> {
 }
 
 async function put(store: GitStore, content: string, trailers?: Record<string, string>): Promise<string> {
-  const result = await store.write([{ kind: 'put', path: 'MEMORY.md', content: utf8(content) }], {
+  const result = await store.commitWith([{ kind: 'put', path: 'MEMORY.md', content: utf8(content) }], {
     message: 'chore(memory): add bullet to MEMORY.md',
     ...(trailers ? { trailers } : {}),
   });

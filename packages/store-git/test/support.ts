@@ -168,7 +168,7 @@ export function builtStoreGitUrl(): string {
     ...execFileSync('git', ['ls-files', '--others', '--cached', 'src'], { cwd: packageRoot, env: gitEnv })
       .toString('utf8')
       .split('\n')
-      .filter(Boolean)
+      .filter((file) => file !== '' && existsSync(join(packageRoot, file)))
       .map((file) => statSync(join(packageRoot, file)).mtimeMs),
   );
   const fresh =

@@ -2,8 +2,8 @@
 // `.git` or `a/b`, a symlink pointing outside). This walk lists only regular files whose every
 // name is a safe document name; everything else is reported as skipped and never written.
 import { normalizeDocumentPath } from '@repomem/core';
-import type { GitObjectStore } from '../object-store.js';
-import { isDocumentName } from '../tree-object.js';
+import type { GitObjectStore } from '../objects/object-store.js';
+import { isDocumentName } from '../objects/tree-object.js';
 import { TEMP_SUFFIX } from './mount-files.js';
 import { MOUNT_MARKER_FILE } from './mount-marker.js';
 import type { SkippedPath } from './types.js';

@@ -5,13 +5,13 @@
 // conflict and nothing is committed.
 import { join, resolve } from 'node:path';
 import { RepomemError, type WriteOperation } from '@repomem/core';
-import { type CommitMessage, splitMessage } from '../commit-message.js';
-import { nodeFileSystem } from '../file-system.js';
-import { EMPTY_REVISION, openGitStore } from '../git-store.js';
-import { GitObjectStore } from '../object-store.js';
-import { readRef } from '../ref-store.js';
-import { locateRepository } from '../repository.js';
-import { lookupPath } from '../tree-walk.js';
+import { GitObjectStore } from '../objects/object-store.js';
+import { lookupPath } from '../objects/tree-walk.js';
+import { readRef } from '../refs/ref-store.js';
+import { nodeFileSystem } from '../repository/file-system.js';
+import { locateRepository } from '../repository/repository.js';
+import { type CommitMessage, splitMessage } from '../store/commit-message.js';
+import { EMPTY_REVISION, openGitStore } from '../store/git-store.js';
 import { IgnoreRules, MAX_COMMIT_FILE_BYTES } from './gates.js';
 import { commitFiles } from './mount.js';
 import { ensureMountGitignore } from './mount-gitignore.js';

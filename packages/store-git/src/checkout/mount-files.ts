@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { RepomemError } from '@repomem/core';
-import { errnoCode, type GitFileStats, type GitFileSystem } from '../file-system.js';
-import { blobVersion } from '../object-id.js';
+import { blobVersion } from '../objects/object-id.js';
+import { errnoCode, type GitFileStats, type GitFileSystem } from '../repository/file-system.js';
 
 /** Suffix of temp files (the same one core's directory store uses, so both skip them). */
 export const TEMP_SUFFIX = '.repomem-tmp';

@@ -1,7 +1,7 @@
 // Why: the mount's `.gitignore` is auto-maintained (seed 002): `transcripts/`, `media/` and
 // `*.tmp` are kept present on every mount and commit, while any lines people add are preserved.
 import { join } from 'node:path';
-import type { GitFileSystem } from '../file-system.js';
+import type { GitFileSystem } from '../repository/file-system.js';
 import { ensureIgnoreLines } from './gates.js';
 import { isSymlinkStats, lstatIfExists, writeMountFile } from './mount-files.js';
 

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { RepomemError } from '@repomem/core';
 import { z } from 'zod';
-import { type GitFileSystem, readFileIfExists } from '../file-system.js';
+import { type GitFileSystem, readFileIfExists } from '../repository/file-system.js';
 
 /** File name of the mount marker at the root of a mount (never committed). */
 export const MOUNT_MARKER_FILE = '.repomem-mount.json';

@@ -3,11 +3,11 @@
 // directory is only ever (re)used for the mount it already is, so no one's files get mixed in.
 import { isAbsolute, relative, resolve } from 'node:path';
 import { RepomemError } from '@repomem/core';
-import { branchRef, DEFAULT_MEMORY_BRANCH } from '../branch-name.js';
-import { type GitFileSystem, nodeFileSystem, statIfExists } from '../file-system.js';
-import { GitObjectStore } from '../object-store.js';
-import { readRef } from '../ref-store.js';
-import { type GitRepositoryLayout, locateRepository } from '../repository.js';
+import { GitObjectStore } from '../objects/object-store.js';
+import { branchRef, DEFAULT_MEMORY_BRANCH } from '../refs/branch-name.js';
+import { readRef } from '../refs/ref-store.js';
+import { type GitFileSystem, nodeFileSystem, statIfExists } from '../repository/file-system.js';
+import { type GitRepositoryLayout, locateRepository } from '../repository/repository.js';
 import { type BranchFiles, readBranchFiles } from './branch-files.js';
 import { ensureMountGitignore } from './mount-gitignore.js';
 import { MOUNT_MARKER_FILE, type MountMarker, readMountMarker, writeMountMarker } from './mount-marker.js';

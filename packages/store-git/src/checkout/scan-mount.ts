@@ -2,8 +2,8 @@
 // it goes (ignored directories are not even entered, symlinks are never followed, secrets and
 // oversized files are reported by name) and returns the blob id of every committable file.
 import { join } from 'node:path';
-import type { GitFileSystem } from '../file-system.js';
-import { blobVersion } from '../object-id.js';
+import { blobVersion } from '../objects/object-id.js';
+import type { GitFileSystem } from '../repository/file-system.js';
 import { type IgnoreRules, secretPattern } from './gates.js';
 import { isSymlinkStats, lstatIfExists, statsSize, TEMP_SUFFIX } from './mount-files.js';
 import { MOUNT_MARKER_FILE } from './mount-marker.js';

@@ -2,8 +2,9 @@
 // mounted commit to a new one, each path the branch changed is written only if the mount still
 // holds the mounted version of it (or already holds the new one). A path edited on both sides is
 // a conflict and is never overwritten.
-import type { GitFileSystem } from '../file-system.js';
-import type { GitObjectStore } from '../object-store.js';
+
+import type { GitObjectStore } from '../objects/object-store.js';
+import type { GitFileSystem } from '../repository/file-system.js';
 import type { BranchFile } from './branch-files.js';
 import { readDiskState, removeMountFile, writeMountFile } from './mount-files.js';
 

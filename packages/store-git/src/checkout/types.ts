@@ -1,8 +1,9 @@
 // Why: the options and outcome unions of checkout mode in one place, so `mount` and `commit`
 // report skipped paths, changes and conflicts in the same shapes.
-import type { CommitMessage } from '../commit-message.js';
-import type { GitIdentity } from '../commit-object.js';
-import type { GitFileSystem } from '../file-system.js';
+
+import type { GitIdentity } from '../objects/commit-object.js';
+import type { GitFileSystem } from '../repository/file-system.js';
+import type { CommitMessage } from '../store/commit-message.js';
 
 /**
  * Why a path was not committed (or not materialised): `too_large` (over the size gate), `secret`

@@ -2,7 +2,7 @@
 // commits does the other side lack, is one commit an ancestor of another, where did two
 // histories part — answered here from the object database.
 import { isRepomemError } from '@repomem/core';
-import type { GitObjectStore } from '../object-store.js';
+import type { GitObjectStore } from '../objects/object-store.js';
 
 /** True when commit `oid` is in the local object database. */
 export async function hasCommit(objects: GitObjectStore, oid: string): Promise<boolean> {

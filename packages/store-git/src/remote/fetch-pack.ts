@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { RepomemError } from '@repomem/core';
 import type { HttpClient } from 'isomorphic-git';
 import * as git from 'isomorphic-git';
-import { type GitFileSystem, statIfExists, writeExclusive } from '../file-system.js';
+import { type GitFileSystem, statIfExists, writeExclusive } from '../repository/file-system.js';
 import { demuxSideBand, encodePktLine, FLUSH_PKT, type Packet, packetText, readPackets } from './pkt-line.js';
 import type { RemoteConnection } from './remote-target.js';
 import { AGENT_CAPABILITY, callService } from './smart-http.js';

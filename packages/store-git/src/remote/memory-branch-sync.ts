@@ -5,11 +5,11 @@
 // reached or refuses the credentials fails clearly and the local commits stay where they are.
 import { isRepomemError, RepomemError } from '@repomem/core';
 import pRetry, { AbortError } from 'p-retry';
-import { branchRef, DEFAULT_MEMORY_BRANCH } from '../branch-name.js';
-import { findCheckout } from '../checked-out.js';
-import { assertIdentity, formatSignature, type GitIdentity } from '../commit-object.js';
-import { compareAndSwapRef } from '../ref-lock.js';
-import { readRef } from '../ref-store.js';
+import { assertIdentity, formatSignature, type GitIdentity } from '../objects/commit-object.js';
+import { branchRef, DEFAULT_MEMORY_BRANCH } from '../refs/branch-name.js';
+import { compareAndSwapRef } from '../refs/ref-lock.js';
+import { readRef } from '../refs/ref-store.js';
+import { findCheckout } from '../repository/checked-out.js';
 import { commitsBetween, hasCommit, reachableCommits } from './commit-graph.js';
 import { objectsToSend } from './objects-to-send.js';
 import { type ResolvedConflict, reapplyCommits } from './reapply.js';

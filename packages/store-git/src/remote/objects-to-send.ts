@@ -2,8 +2,8 @@
 // new commit, its tree is compared with its first parent's: subtrees and blobs that are
 // identical by id are either on the remote already or sent with that parent, so only the
 // entries that differ are walked (one bullet edit sends a blob, the trees above it and a commit).
-import type { GitObjectStore } from '../object-store.js';
-import type { TreeEntry } from '../tree-object.js';
+import type { GitObjectStore } from '../objects/object-store.js';
+import type { TreeEntry } from '../objects/tree-object.js';
 
 async function collectTreeDifference(
   objects: GitObjectStore,

@@ -4,12 +4,12 @@
 // changes are taken, two-sided text edits are merged by lines (insertions kept from both), and
 // true overlaps resolve to this run's version and are reported.
 import { RepomemError } from '@repomem/core';
-import { serializeCommit } from '../commit-object.js';
-import { blobVersion } from '../object-id.js';
-import type { GitObjectStore } from '../object-store.js';
-import { applyTreeEdits, type TreeEdit } from '../tree-edit.js';
-import type { TreeEntry } from '../tree-object.js';
-import { lookupPath } from '../tree-walk.js';
+import { serializeCommit } from '../objects/commit-object.js';
+import { blobVersion } from '../objects/object-id.js';
+import type { GitObjectStore } from '../objects/object-store.js';
+import { applyTreeEdits, type TreeEdit } from '../objects/tree-edit.js';
+import type { TreeEntry } from '../objects/tree-object.js';
+import { lookupPath } from '../objects/tree-walk.js';
 import { mergeLines } from './line-merge.js';
 
 /** A change both sides made to the same place, resolved in favour of this (local) run. */

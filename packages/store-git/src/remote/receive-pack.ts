@@ -5,7 +5,7 @@
 import { RepomemError } from '@repomem/core';
 import type { HttpClient } from 'isomorphic-git';
 import * as git from 'isomorphic-git';
-import type { GitFileSystem } from '../file-system.js';
+import type { GitFileSystem } from '../repository/file-system.js';
 import { demuxSideBand, encodePktLine, FLUSH_PKT, packetText, readPackets } from './pkt-line.js';
 import type { RemoteConnection } from './remote-target.js';
 import { AGENT_CAPABILITY, callService } from './smart-http.js';

@@ -4,11 +4,11 @@
 // (`refs/remotes/<remote>/<branch>`, as git does) without ever failing the operation over it.
 import { isRepomemError, RepomemError } from '@repomem/core';
 import type { HttpClient } from 'isomorphic-git';
-import { type GitFileSystem, nodeFileSystem } from '../file-system.js';
-import { GitObjectStore } from '../object-store.js';
-import { compareAndSwapRef, type RefLockTiming } from '../ref-lock.js';
-import { readRef } from '../ref-store.js';
-import { type GitRepositoryLayout, locateRepository } from '../repository.js';
+import { GitObjectStore } from '../objects/object-store.js';
+import { compareAndSwapRef, type RefLockTiming } from '../refs/ref-lock.js';
+import { readRef } from '../refs/ref-store.js';
+import { type GitFileSystem, nodeFileSystem } from '../repository/file-system.js';
+import { type GitRepositoryLayout, locateRepository } from '../repository/repository.js';
 import { hasCommit, recentCommits } from './commit-graph.js';
 import { fetchPack } from './fetch-pack.js';
 import { type RemoteConnection, type RemoteOptions, resolveRemote } from './remote-target.js';

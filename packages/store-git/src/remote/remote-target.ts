@@ -3,7 +3,7 @@
 // fails clearly for a remote that is not configured or a transport repomem does not speak.
 import { RepomemError } from '@repomem/core';
 import * as git from 'isomorphic-git';
-import type { GitFileSystem } from '../file-system.js';
+import type { GitFileSystem } from '../repository/file-system.js';
 
 /** Default remote name. */
 export const DEFAULT_REMOTE = 'origin';

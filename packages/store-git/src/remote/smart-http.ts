@@ -5,7 +5,7 @@
 import { RepomemError } from '@repomem/core';
 import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git';
 import * as nodeHttp from 'isomorphic-git/http/node';
-import { isObjectId } from '../object-id.js';
+import { isObjectId } from '../objects/object-id.js';
 import { packetText, readPackets } from './pkt-line.js';
 import type { RemoteConnection } from './remote-target.js';
 

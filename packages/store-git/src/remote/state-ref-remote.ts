@@ -4,9 +4,9 @@
 // server checks that id atomically, so a concurrent writer shows up as `lease_broken`, never as
 // a silently overwritten state.
 import { RepomemError } from '@repomem/core';
-import { compareAndSwapRef } from '../ref-lock.js';
-import { readRef } from '../ref-store.js';
-import { resolveStateRef, type StateRefName } from '../state-ref-name.js';
+import { compareAndSwapRef } from '../refs/ref-lock.js';
+import { readRef } from '../refs/ref-store.js';
+import { resolveStateRef, type StateRefName } from '../refs/state-ref-name.js';
 import { commitsBetween, hasCommit, reachableCommits } from './commit-graph.js';
 import { objectsToSend } from './objects-to-send.js';
 import { pushRefUpdate } from './receive-pack.js';

@@ -2,15 +2,13 @@
 // form; this maps it to the exact ref Sepo uses, validating a thread key before it can become a
 // path under refs/, and fails with a message that names the accepted forms.
 import {
-  decodeThreadKeyFromRef,
   MEMORY_SCAN_STATE_REF,
   MEMORY_SYNC_STATE_REF,
   parseThreadKey,
   RepomemError,
-  THREAD_STATE_REF_PREFIX,
   type ThreadKeyParts,
-  threadStateRef,
 } from '@repomem/core';
+import { decodeThreadKeyFromRef, THREAD_STATE_REF_PREFIX, threadStateRef } from './thread-state-ref.js';
 
 /** A state ref: `sync`, `scan`, or `thread:<thread key>` (e.g. `thread:o/r:issue:42:implement:default`). */
 export type StateRefName = 'sync' | 'scan' | `thread:${string}`;

@@ -2,7 +2,7 @@
 // any store (core's MEMORY_TREE_SEEDS), plus the auto-maintained `.gitignore` checkout mode keeps,
 // so a freshly mounted branch has nothing to commit.
 import { MEMORY_TREE_SEEDS, normalizeDocumentPath, RepomemError } from '@repomem/core';
-import { DEFAULT_IGNORE_LINES } from './checkout/gates.js';
+import { DEFAULT_IGNORE_LINES } from '../checkout/gates.js';
 
 /** One file of a seeded tree. */
 export interface SeedFile {

@@ -1,37 +1,47 @@
 // Why: memory on a git branch, in OBJECT MODE: documents are blobs in the tree of the branch tip,
 // read and written as git objects without a worktree, so the user's checkout and index are never
-// touched. Every write is one commit (the forensic record seed 002 asks for) published with a
-// compare-and-swap on the branch ref that interoperates with the git CLI's own lock files.
+// touched. Every write is one commit (the forensic record: what the agent knew, and when)
+// published with a compare-and-swap on the branch ref that interoperates with the git CLI's own
+// lock files. The branch's commits are the store's `history`; its `state` lives in refs beside it.
 import {
   acquireKeyedMutex,
+  checkpointMetadata,
   type DocumentEntry,
-  expectationHolds,
   type MemoryStore,
+  type MomentOptions,
   normalizeDocumentPath,
   normalizePrefix,
   type PreparedOperation,
+  type PromotedMemory,
   prepareWriteBatch,
+  promotionMetadata,
   RepomemError,
+  type SessionCloseInput,
   STORE_SPECIFICATION_VERSION,
   type StoreCapabilities,
   type StoredDocument,
+  type StoreHistory,
+  type StoreState,
+  sessionCloseMetadata,
   type WriteConflict,
   type WriteMetadata,
   type WriteOperation,
   type WriteResult,
 } from '@repomem/core';
-import { branchRef, DEFAULT_MEMORY_BRANCH } from './branch-name.js';
-import { findCheckout } from './checked-out.js';
-import { type CommitMessage, composeCommitMessage, splitMessage } from './commit-message.js';
-import { assertIdentity, formatSignature, type GitIdentity, serializeCommit } from './commit-object.js';
-import { type GitFileSystem, nodeFileSystem } from './file-system.js';
-import {
-  checkpointMessage,
-  type PromotedMemory,
-  promoteMessage,
-  type SessionCloseDetails,
-  sessionCloseMessage,
-} from './forensic-moments.js';
+import { assertIdentity, formatSignature, type GitIdentity, serializeCommit } from '../objects/commit-object.js';
+import { blobVersion, EMPTY_TREE_OID } from '../objects/object-id.js';
+import { GitObjectStore } from '../objects/object-store.js';
+import { applyTreeEdits } from '../objects/tree-edit.js';
+import { lookupPath, walkDocuments } from '../objects/tree-walk.js';
+import { branchRef, DEFAULT_MEMORY_BRANCH } from '../refs/branch-name.js';
+import { compareAndSwapRef, type RefLockTiming } from '../refs/ref-lock.js';
+import { readRef } from '../refs/ref-store.js';
+import { findCheckout } from '../repository/checked-out.js';
+import { type GitFileSystem, nodeFileSystem } from '../repository/file-system.js';
+import { type GitRepositoryLayout, locateRepository } from '../repository/repository.js';
+import { createGitState } from '../state/git-state.js';
+import { inspectBatch } from './batch-edits.js';
+import { type CommitMessage, composeCommitMessage } from './commit-message.js';
 import {
   diffRevisions,
   type HistoryOptions,
@@ -43,13 +53,8 @@ import {
   readDocumentAt,
   type TreeDiff,
 } from './history.js';
-import { blobVersion, EMPTY_TREE_OID } from './object-id.js';
-import { GitObjectStore } from './object-store.js';
-import { compareAndSwapRef } from './ref-lock.js';
-import { readRef } from './ref-store.js';
-import { type GitRepositoryLayout, locateRepository } from './repository.js';
-import { applyTreeEdits, type TreeEdit } from './tree-edit.js';
-import { lookupPath, walkDocuments } from './tree-walk.js';
+import { storeHistoryOf } from './store-history.js';
+import { commitMessageOf } from './write-metadata.js';
 
 /** Batches are validated by core's shared validator, with git blob ids as versions and no path both file and directory. */
 const GIT_BATCH_OPTIONS = { versionOf: blobVersion, refuseDocumentDirectoryClash: true } as const;
@@ -58,7 +63,7 @@ const GIT_BATCH_OPTIONS = { versionOf: blobVersion, refuseDocumentDirectoryClash
 export const EMPTY_REVISION = 'empty';
 /** Default agent id, used in the default author `{agentId} <agent@localhost>`. */
 export const DEFAULT_AGENT_ID = 'repomem';
-/** E-mail of the default author and committer (seed 002). */
+/** E-mail of the default author and committer. */
 export const DEFAULT_AGENT_EMAIL = 'agent@localhost';
 /** Default largest document (16 MiB). */
 export const DEFAULT_GIT_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
@@ -103,17 +108,6 @@ export interface GitStoreOptions {
   readonly testHooks?: GitStoreTestHooks;
 }
 
-/** Options of the forensic-moment commits: the writes to commit with the moment, and extra trailers. */
-export interface MomentOptions {
-  /** Documents to write in the same commit (the moment is skipped as `noop` when they change nothing). */
-  readonly writes?: readonly WriteOperation[];
-  /** Attribution trailers (`Task-Id`...). */
-  readonly trailers?: Readonly<Record<string, string>>;
-}
-
-/** Input of {@link GitStore.sessionClose}. */
-export interface SessionCloseInput extends SessionCloseDetails, MomentOptions {}
-
 /** Outcome of a commit: a new commit, nothing to commit (no empty commit is made), or failed preconditions. */
 export type CommitResult =
   | {
@@ -132,10 +126,18 @@ export type CommitResult =
     }
   | { readonly status: 'conflict'; readonly conflicts: readonly WriteConflict[] };
 
-/** A {@link MemoryStore} on a git branch in object mode, with forensic history; see {@link openGitStore}. */
+/**
+ * A {@link MemoryStore} on a git branch in object mode; see {@link openGitStore}. Besides the
+ * contract (`history` and `state` included) it offers git's own view: commits with an explicit
+ * message and their ids, the full {@link Revision} (author and committer), and tree diffs.
+ */
 export interface GitStore extends MemoryStore {
   /** Always `git`. */
   readonly name: 'git';
+  /** The branch's commits through the store-neutral history API (revision = commit id). */
+  readonly history: StoreHistory;
+  /** State values in refs under `refs/agent-memory-state/` (version = the commit id the ref holds). */
+  readonly state: StoreState;
   /** The repository directory given (absolute). */
   readonly dir: string;
   /** The git directory in use. */
@@ -150,15 +152,17 @@ export interface GitStore extends MemoryStore {
   readonly committer: GitIdentity;
   /** Commit a batch with an explicit message (subject, body, trailers); `noop` when nothing changes. */
   commit(operations: readonly WriteOperation[], message: CommitMessage): Promise<CommitResult>;
-  /** Seed 002 checkpoint: commit `writes` as `checkpoint: <note>`; `noop` when they change nothing. */
+  /** Commit a batch with the store contract's metadata (summary, body, trailers, source); `noop` when nothing changes. */
+  commitWith(operations: readonly WriteOperation[], metadata?: WriteMetadata): Promise<CommitResult>;
+  /** Checkpoint (core's `checkpointMetadata`): commit `writes` as `checkpoint: <note>`; `noop` when they change nothing. */
   checkpoint(note: string, options?: MomentOptions): Promise<CommitResult>;
-  /** Seed 002 session close: commit `writes` as `session-close` with the ids in the body. */
+  /** Session close (core's `sessionCloseMetadata`): commit `writes` as `session-close` with the ids in the body. */
   sessionClose(input: SessionCloseInput): Promise<CommitResult>;
-  /** Seed 002 dream sweep: commit `writes` as `promote`, listing the memories and scores in the body. */
+  /** Dream sweep (core's `promotionMetadata`): commit `writes` as `promote`, listing the memories and scores. */
   promote(memories: readonly PromotedMemory[], options?: MomentOptions): Promise<CommitResult>;
-  /** Revisions newest first; with `path`, only those that changed that document. */
-  history(options?: HistoryOptions): Promise<Revision[]>;
-  /** A document as of a commit, ref or date ("what did it know then?"). */
+  /** Commits newest first as full git revisions (author and committer); with `path`, only those that changed it. */
+  gitLog(options?: HistoryOptions): Promise<Revision[]>;
+  /** A document as of a commit, ref or date, with the full git revision ("what did it know then?"). */
   readAt(path: string, at: RevisionSpec): Promise<ReadAtResult>;
   /** Documents changed between two revisions (`null` = the empty tree; `to` defaults to the tip). */
   diff(from: RevisionSpec | null, to?: RevisionSpec | null): Promise<TreeDiff>;
@@ -174,6 +178,7 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
 
 function defaultSubject(batch: readonly PreparedOperation[]): string {
   const paths = batch.map((operation) => operation.path);
+  if (paths.length === 0) return 'chore(memory): update';
   const shown = paths.slice(0, 3).join(', ');
   return `chore(memory): update ${paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown}`;
 }
@@ -203,6 +208,8 @@ class GitObjectModeStore implements GitStore {
   readonly specificationVersion = STORE_SPECIFICATION_VERSION;
   readonly name = 'git' as const;
   readonly capabilities: StoreCapabilities;
+  readonly history: StoreHistory;
+  readonly state: StoreState;
   readonly dir: string;
   readonly gitdir: string;
   readonly branch: string;
@@ -213,7 +220,7 @@ class GitObjectModeStore implements GitStore {
   readonly #layout: GitRepositoryLayout;
   readonly #objects: GitObjectStore;
   readonly #clock: () => Date;
-  readonly #timing: { timeoutMs: number; staleMs: number };
+  readonly #timing: RefLockTiming;
   readonly #durable: boolean;
   readonly #allowCheckedOut: boolean;
   readonly #hooks: GitStoreTestHooks | undefined;
@@ -240,10 +247,11 @@ class GitObjectModeStore implements GitStore {
     this.committer = committer;
     this.capabilities = Object.freeze({
       binarySafe: true,
-      atomicMultiDocument: true,
-      history: true,
-      nativeSearch: false,
-      multiProcess: true,
+      atomicDocument: true,
+      // Every object of a batch is written before one compare-and-swap of the ref publishes them.
+      atomicBatch: true,
+      readYourWrites: true,
+      compareAndSwap: 'native',
       maxDocumentBytes: positiveInteger('maxDocumentBytes', options.maxDocumentBytes, DEFAULT_GIT_MAX_DOCUMENT_BYTES),
     });
     this.#timing = {
@@ -264,6 +272,20 @@ class GitObjectModeStore implements GitStore {
       tip: () => this.#tip(),
       readRef: (name) => readRef(this.#fs, this.#layout.commondir, name),
     };
+    this.history = storeHistoryOf({
+      log: (historyOptions) => this.gitLog(historyOptions),
+      readAt: (path, at) => this.readAt(path, at),
+    });
+    this.state = createGitState({
+      fs,
+      commondir: layout.commondir,
+      objects: this.#objects,
+      identity: committer,
+      clock: this.#clock,
+      durable: this.#durable,
+      timing: this.#timing,
+      assertOpen: () => this.#assertOpen(),
+    });
   }
 
   async get(path: string): Promise<StoredDocument | undefined> {
@@ -296,19 +318,16 @@ class GitObjectModeStore implements GitStore {
   }
 
   async write(operations: readonly WriteOperation[], metadata?: WriteMetadata): Promise<WriteResult> {
+    const result = await this.commitWith(operations, metadata);
+    if (result.status === 'conflict') return result;
+    return { status: 'committed', versions: result.versions };
+  }
+
+  async commitWith(operations: readonly WriteOperation[], metadata?: WriteMetadata): Promise<CommitResult> {
     this.#assertOpen();
     const batch = prepareWriteBatch(operations, this.capabilities.maxDocumentBytes, GIT_BATCH_OPTIONS);
-    const split = splitMessage(typeof metadata?.message === 'string' ? metadata.message : '');
-    const message = composeCommitMessage({
-      subject: split.subject.length > 0 ? split.subject : defaultSubject(batch),
-      body: split.body,
-      trailers: metadata?.trailers,
-    });
-    const result = await this.#commitBatch(batch, message);
-    if (result.status === 'noop') return { status: 'committed', versions: result.versions, revision: result.revision };
-    if (result.status === 'committed')
-      return { status: 'committed', versions: result.versions, revision: result.revision };
-    return result;
+    const message = composeCommitMessage(commitMessageOf(metadata, () => defaultSubject(batch)));
+    return this.#commitBatch(batch, message);
   }
 
   async commit(operations: readonly WriteOperation[], message: CommitMessage): Promise<CommitResult> {
@@ -318,24 +337,21 @@ class GitObjectModeStore implements GitStore {
   }
 
   async checkpoint(note: string, options: MomentOptions = {}): Promise<CommitResult> {
-    return this.commit(options.writes ?? [], checkpointMessage(note, options.trailers));
+    return this.commitWith(options.writes ?? [], checkpointMetadata(note, options));
   }
 
   async sessionClose(input: SessionCloseInput): Promise<CommitResult> {
-    if (input === null || typeof input !== 'object') {
-      throw new RepomemError('INVALID_ARGUMENT', 'sessionClose expects { sessionId, agentId, writes? }');
-    }
-    return this.commit(input.writes ?? [], sessionCloseMessage(input, input.trailers));
+    return this.commitWith(input?.writes ?? [], sessionCloseMetadata(input, input));
   }
 
   async promote(memories: readonly PromotedMemory[], options: MomentOptions = {}): Promise<CommitResult> {
-    return this.commit(options.writes ?? [], promoteMessage(memories, options.trailers));
+    return this.commitWith(options.writes ?? [], promotionMetadata(memories, options));
   }
 
-  async history(options: HistoryOptions = {}): Promise<Revision[]> {
+  async gitLog(options: HistoryOptions = {}): Promise<Revision[]> {
     this.#assertOpen();
-    const path = options.path === undefined ? undefined : normalizeDocumentPath(options.path);
-    const limit = options.limit ?? Number.POSITIVE_INFINITY;
+    const path = options?.path === undefined ? undefined : normalizeDocumentPath(options.path);
+    const limit = options?.limit ?? Number.POSITIVE_INFINITY;
     if (limit !== Number.POSITIVE_INFINITY && (!Number.isSafeInteger(limit) || limit < 0)) {
       throw new RepomemError('INVALID_ARGUMENT', `history limit must be a non-negative integer, got ${limit}`);
     }
@@ -415,8 +431,8 @@ class GitObjectModeStore implements GitStore {
   async #attempt(batch: readonly PreparedOperation[], message: string): Promise<CommitResult | 'moved'> {
     const tip = await this.#tip();
     const root = tip === null ? null : (await this.#objects.readCommit(tip)).tree;
-    const edits = await this.#inspect(batch, root);
-    if (edits.status === 'conflict') return edits;
+    const inspection = await inspectBatch(this.#objects, root, batch, this.branch);
+    if (inspection.status === 'conflict') return inspection;
     await this.#assertNotCheckedOut();
     await Promise.all(
       batch.map((operation) =>
@@ -425,7 +441,7 @@ class GitObjectModeStore implements GitStore {
     );
     const versions: Record<string, string | null> = {};
     for (const operation of batch) versions[operation.path] = operation.kind === 'put' ? operation.version : null;
-    const next = await applyTreeEdits(this.#objects, root, edits.edits);
+    const next = await applyTreeEdits(this.#objects, root, inspection.edits);
     if (next === root) return { status: 'noop', revision: tip ?? EMPTY_REVISION, versions };
     const tree = next ?? (await this.#objects.write('tree', new Uint8Array(0)));
     if (tree === root || (tip === null && tree === EMPTY_TREE_OID)) {
@@ -464,70 +480,5 @@ class GitObjectModeStore implements GitStore {
     );
     if (updated.status === 'moved') return 'moved';
     return { status: 'committed', commit, revision: commit, versions };
-  }
-
-  /** Current version of every path, refusing non-documents; conflicts or the edits to apply. */
-  async #inspect(
-    batch: readonly PreparedOperation[],
-    root: string | null,
-  ): Promise<{ status: 'ok'; edits: TreeEdit[] } | { status: 'conflict'; conflicts: WriteConflict[] }> {
-    const deletedFiles = new Set<string>();
-    const actuals = await Promise.all(
-      batch.map(async (operation) => {
-        const found = await lookupPath(this.#objects, root, operation.path);
-        if (found.status === 'found') {
-          const { entry } = found;
-          if (entry.kind === 'file') {
-            if (operation.kind === 'delete') deletedFiles.add(operation.path);
-            return entry.oid;
-          }
-          if (entry.kind === 'tree') {
-            if (operation.kind === 'put') {
-              throw new RepomemError(
-                'INVALID_PATH',
-                `${operation.path} is a directory in ${this.branch}, not a document`,
-                {
-                  details: { path: operation.path },
-                },
-              );
-            }
-            return null;
-          }
-          throw new RepomemError(
-            'INVALID_PATH',
-            `${operation.path} is a ${entry.kind} (mode ${entry.mode}) in ${this.branch}, not a document; ` +
-              'repomem never reads or writes through symlinks or submodules',
-            { details: { path: operation.path, mode: entry.mode } },
-          );
-        }
-        if (found.status === 'blocked' && operation.kind === 'put') return found;
-        return null;
-      }),
-    );
-    const conflicts: WriteConflict[] = [];
-    const edits: TreeEdit[] = [];
-    batch.forEach((operation, index) => {
-      let actual = actuals[index] ?? null;
-      if (actual !== null && typeof actual === 'object') {
-        const { entry, prefix } = actual;
-        if (!(entry.kind === 'file' && deletedFiles.has(prefix))) {
-          throw new RepomemError(
-            'INVALID_PATH',
-            `cannot write ${operation.path}: ${prefix} is a ${entry.kind} (mode ${entry.mode}) in ${this.branch}, not a directory`,
-            { details: { path: operation.path, mode: entry.mode } },
-          );
-        }
-        actual = null;
-      }
-      if (!expectationHolds(operation.expectedVersion, actual)) {
-        conflicts.push({ path: operation.path, expected: operation.expectedVersion ?? null, actual });
-      }
-      edits.push(
-        operation.kind === 'put'
-          ? { kind: 'put', path: operation.path, oid: operation.version }
-          : { kind: 'delete', path: operation.path },
-      );
-    });
-    return conflicts.length > 0 ? { status: 'conflict', conflicts } : { status: 'ok', edits };
   }
 }

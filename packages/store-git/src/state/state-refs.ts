@@ -13,19 +13,16 @@ import {
   SyncStateSchema,
 } from '@repomem/core';
 import type { z } from 'zod';
-import { assertIdentity, formatSignature, type GitIdentity, serializeCommit } from './commit-object.js';
-import { type GitFileSystem, nodeFileSystem } from './file-system.js';
-import { isObjectId } from './object-id.js';
-import { GitObjectStore } from './object-store.js';
-import { compareAndSwapRef } from './ref-lock.js';
-import { readRef } from './ref-store.js';
-import { locateRepository } from './repository.js';
-import { type ResolvedStateRef, resolveStateRef, type StateRefName } from './state-ref-name.js';
+import { assertIdentity, formatSignature, type GitIdentity } from '../objects/commit-object.js';
+import { isObjectId } from '../objects/object-id.js';
+import { GitObjectStore } from '../objects/object-store.js';
+import { compareAndSwapRef } from '../refs/ref-lock.js';
+import { readRef } from '../refs/ref-store.js';
+import { type ResolvedStateRef, resolveStateRef, type StateRefName } from '../refs/state-ref-name.js';
+import { type GitFileSystem, nodeFileSystem } from '../repository/file-system.js';
+import { locateRepository } from '../repository/repository.js';
+import { readStateBlob, STATE_FILE, writeStateCommit } from './state-commit.js';
 import { type ThreadState, ThreadStateSchema } from './thread-state.js';
-import { FILE_MODE, makeEntry, serializeTree } from './tree-object.js';
-
-/** Name of the one file in a state commit's tree. */
-export const STATE_FILE = 'state.json';
 
 /** The state type stored under a state ref name. */
 export type StateFor<N extends StateRefName> = N extends 'sync'
@@ -210,19 +207,6 @@ export async function readStateRef<N extends StateRefName>(
   return { status: 'found', ref: resolved.ref, commit, state: parsed.state as StateFor<N> };
 }
 
-/** The text of `state.json` in commit `oid`, or undefined when it is not such a commit. */
-export async function readStateBlob(objects: GitObjectStore, oid: string): Promise<string | undefined> {
-  try {
-    const commit = await objects.readCommit(oid);
-    const entry = (await objects.readTree(commit.tree)).find((candidate) => candidate.name === STATE_FILE);
-    if (entry?.kind !== 'file') return undefined;
-    return Buffer.from(await objects.readTyped(entry.oid, 'blob')).toString('utf8');
-  } catch (error) {
-    if (error instanceof RepomemError) return undefined;
-    throw error;
-  }
-}
-
 function commitSubject(resolved: ResolvedStateRef, state: Record<string, unknown>): string {
   if (resolved.kind === 'sync') return `memory-sync-state: ${String(state.last_sync_at || 'unsynced')}`;
   if (resolved.kind === 'scan') return `memory-scan-state: ${String(state.last_scan_at || 'unscanned')}`;
@@ -278,21 +262,13 @@ export async function writeStateRef<N extends StateRefName>(
   const durable = options.durable ?? true;
   const layout = await locateRepository(fs, options.dir);
   const objects = new GitObjectStore(fs, layout.commondir, durable);
-  const blob = await objects.write('blob', Buffer.from(`${JSON.stringify(state, null, 2)}\n`, 'utf8'));
-  const entries = [makeEntry(STATE_FILE, FILE_MODE, blob)];
-  const tree = await objects.writeTree(entries, serializeTree(entries));
   const now = (options.clock ?? (() => new Date()))();
-  const signature = formatSignature(identity, now);
-  const commit = await objects.write(
-    'commit',
-    serializeCommit({
-      tree,
-      parents: expected === null ? [] : [expected],
-      author: signature,
-      committer: signature,
-      message: `${commitSubject(resolved, state)}\n`,
-    }),
-  );
+  const commit = await writeStateCommit(objects, {
+    json: `${JSON.stringify(state, null, 2)}\n`,
+    parent: expected,
+    signature: formatSignature(identity, now),
+    subject: commitSubject(resolved, state),
+  });
   const result = await compareAndSwapRef(
     fs,
     layout.commondir,

@@ -11,11 +11,11 @@ import {
   RepomemError,
 } from '@repomem/core';
 import { LRUCache } from 'lru-cache';
+import { GitObjectStore } from '../objects/object-store.js';
+import { lookupPath } from '../objects/tree-walk.js';
+import { type GitFileSystem, nodeFileSystem } from '../repository/file-system.js';
+import { type GitRepositoryLayout, locateRepository } from '../repository/repository.js';
 import { resolveCitationRevision } from './citation-revision.js';
-import { type GitFileSystem, nodeFileSystem } from './file-system.js';
-import { GitObjectStore } from './object-store.js';
-import { type GitRepositoryLayout, locateRepository } from './repository.js';
-import { lookupPath } from './tree-walk.js';
 
 /** Default largest file the git citation reader decodes (1 MiB). */
 export const DEFAULT_GIT_CITATION_MAX_BYTES = 1024 * 1024;
@@ -32,6 +32,8 @@ export interface GitCitationReaderOptions {
   readonly maxBytes?: number;
   /** Reads kept in memory, keyed by (commit id, path) (default 512). */
   readonly cacheSize?: number;
+  /** Revision read when a citation names none (default `HEAD`). */
+  readonly ref?: string;
 }
 
 /** Upper bound on cached text, whatever `cacheSize` says. */
@@ -54,7 +56,8 @@ function decodeBlob(bytes: Uint8Array, blobSha: string, revision: string): Citat
 }
 
 /**
- * A {@link CitationReader} over a local git repository. `ref` may be `HEAD` (default), a branch or
+ * A {@link CitationReader} over a local git repository. `ref` (the citation's, else `options.ref`)
+ * may be `HEAD` (default), a branch or
  * tag, a full or abbreviated commit id, with optional `~N` / `^N`; it is resolved to a commit on
  * every read (so a moving branch is followed) and the result is cached by (commit, path).
  * `location.repo` is not used: the reader is bound to `dir`. A missing path, a directory, a
@@ -72,6 +75,12 @@ export function createGitCitationReader(options: GitCitationReaderOptions): Cita
   const fs = options.fs ?? nodeFileSystem;
   const maxBytes = positiveInteger(options.maxBytes, DEFAULT_GIT_CITATION_MAX_BYTES, 'maxBytes');
   const cacheSize = positiveInteger(options.cacheSize, DEFAULT_GIT_CITATION_CACHE_SIZE, 'cacheSize');
+  const defaultRef = options.ref;
+  if (defaultRef !== undefined && (typeof defaultRef !== 'string' || defaultRef.trim() === '')) {
+    throw new RepomemError('INVALID_ARGUMENT', 'createGitCitationReader: ref must be a non-empty revision', {
+      details: { ref: defaultRef },
+    });
+  }
   const cache = new LRUCache<string, CitationSource>({
     max: cacheSize,
     maxSize: MAX_CACHED_BYTES,
@@ -94,7 +103,7 @@ export function createGitCitationReader(options: GitCitationReaderOptions): Cita
     async read(location: CitationLocation): Promise<CitationSource> {
       const path = normalizeDocumentPath(location.path);
       const { layout, objects } = await open();
-      const revision = await resolveCitationRevision(fs, layout, objects, location.ref);
+      const revision = await resolveCitationRevision(fs, layout, objects, location.ref ?? defaultRef);
       const key = `${revision}\0${path}`;
       const cached = cache.get(key);
       if (cached !== undefined) return cached;

@@ -2,12 +2,12 @@
 // revisions that touched a document, read a document as of a commit or a moment, and compare
 // two revisions, all from the object database (no checkout, nothing written).
 import { RepomemError, type StoredDocument } from '@repomem/core';
+import type { GitSignature, ParsedCommit } from '../objects/commit-object.js';
+import { isObjectId } from '../objects/object-id.js';
+import type { GitObjectStore } from '../objects/object-store.js';
+import { isDocumentName, type TreeEntry } from '../objects/tree-object.js';
+import { lookupPath } from '../objects/tree-walk.js';
 import { parseCommitMessage } from './commit-message.js';
-import type { GitSignature, ParsedCommit } from './commit-object.js';
-import { isObjectId } from './object-id.js';
-import type { GitObjectStore } from './object-store.js';
-import { isDocumentName, type TreeEntry } from './tree-object.js';
-import { lookupPath } from './tree-walk.js';
 
 /** A revision of the memory branch, as `history()` lists it. */
 export interface Revision {

@@ -6,7 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { RepomemError } from '@repomem/core';
-import { errnoCode, type GitFileHandle, type GitFileSystem, readFileIfExists, statIfExists } from './file-system.js';
+import {
+  errnoCode,
+  type GitFileHandle,
+  type GitFileSystem,
+  readFileIfExists,
+  statIfExists,
+} from '../repository/file-system.js';
 import { readPackedRefs, readRef } from './ref-store.js';
 
 /** How long to wait for a ref lock and when to consider one abandoned. */
@@ -40,8 +46,11 @@ const ZERO_OID = '0'.repeat(40);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface HeldLock {
+/** A `<name>.lock` file this process created (with an open handle when the fs can open files). */
+export interface HeldLock {
+  /** Path of the lock file. */
   readonly path: string;
+  /** Open handle to write through, or undefined. */
   readonly handle: GitFileHandle | undefined;
 }
 
@@ -66,7 +75,17 @@ async function breakIfStale(fs: GitFileSystem, path: string, staleMs: number): P
   await fs.promises.unlink(aside).catch(() => undefined);
 }
 
-async function acquireLock(fs: GitFileSystem, path: string, ref: string, timing: RefLockTiming): Promise<HeldLock> {
+/**
+ * Create the lock file `path` (`<ref>.lock`, `packed-refs.lock`) with O_EXCL, waiting while
+ * another process holds it and breaking it when stale. Throws `LOCK_TIMEOUT`, or
+ * `INVALID_ARGUMENT` when a ref with a parent name of `ref` exists.
+ */
+export async function acquireLock(
+  fs: GitFileSystem,
+  path: string,
+  ref: string,
+  timing: RefLockTiming,
+): Promise<HeldLock> {
   try {
     await fs.promises.mkdir(dirname(path), { recursive: true });
   } catch (error) {

@@ -3,12 +3,12 @@
 // into one commit id per read so its cache can be keyed by an immutable commit.
 import { join } from 'node:path';
 import { RepomemError } from '@repomem/core';
-import { type GitFileSystem, readFileIfExists } from './file-system.js';
-import { resolveRevision } from './history.js';
-import { isObjectId } from './object-id.js';
-import type { GitObjectStore } from './object-store.js';
-import { readRef } from './ref-store.js';
-import type { GitRepositoryLayout } from './repository.js';
+import { isObjectId } from '../objects/object-id.js';
+import type { GitObjectStore } from '../objects/object-store.js';
+import { readRef } from '../refs/ref-store.js';
+import { type GitFileSystem, readFileIfExists } from '../repository/file-system.js';
+import type { GitRepositoryLayout } from '../repository/repository.js';
+import { resolveRevision } from '../store/history.js';
 
 const decoder = new TextDecoder();
 /** `<base>` followed by any `~N` / `^N` steps (git forbids `~` and `^` in ref names). */

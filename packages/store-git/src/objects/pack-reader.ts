@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { constants, inflateSync } from 'node:zlib';
 import { RepomemError } from '@repomem/core';
+import { errnoCode, type GitFileSystem } from '../repository/file-system.js';
 import { BoundedCache } from './bounded-cache.js';
-import { errnoCode, type GitFileSystem } from './file-system.js';
 import type { GitObjectType } from './object-id.js';
 
 /** An object read from a pack. */

@@ -3,19 +3,19 @@
 // created with compare-and-swap against "absent", so a concurrent creator cannot be overwritten);
 // `init` is the idempotent variant that only adds missing seed files. Neither ever pushes.
 import { RepomemError } from '@repomem/core';
+import { assertIdentity, formatSignature, type GitIdentity, serializeCommit } from '../objects/commit-object.js';
+import { GitObjectStore } from '../objects/object-store.js';
+import { applyTreeEdits } from '../objects/tree-edit.js';
+import { lookupPath } from '../objects/tree-walk.js';
+import { branchRef, DEFAULT_MEMORY_BRANCH } from '../refs/branch-name.js';
+import { compareAndSwapRef } from '../refs/ref-lock.js';
+import { readRef } from '../refs/ref-store.js';
+import { findCheckout } from '../repository/checked-out.js';
+import { type GitFileSystem, nodeFileSystem } from '../repository/file-system.js';
+import { locateRepository } from '../repository/repository.js';
+import { composeCommitMessage } from '../store/commit-message.js';
+import { DEFAULT_AGENT_EMAIL, DEFAULT_AGENT_ID, openGitStore } from '../store/git-store.js';
 import { MEMORY_BRANCH_SEEDS, type PreparedSeed, prepareSeeds, type SeedFile } from './bootstrap-seeds.js';
-import { branchRef, DEFAULT_MEMORY_BRANCH } from './branch-name.js';
-import { findCheckout } from './checked-out.js';
-import { composeCommitMessage } from './commit-message.js';
-import { assertIdentity, formatSignature, type GitIdentity, serializeCommit } from './commit-object.js';
-import { type GitFileSystem, nodeFileSystem } from './file-system.js';
-import { DEFAULT_AGENT_EMAIL, DEFAULT_AGENT_ID, openGitStore } from './git-store.js';
-import { GitObjectStore } from './object-store.js';
-import { compareAndSwapRef } from './ref-lock.js';
-import { readRef } from './ref-store.js';
-import { locateRepository } from './repository.js';
-import { applyTreeEdits } from './tree-edit.js';
-import { lookupPath } from './tree-walk.js';
 
 /** Subject of the root commit of a bootstrapped branch. */
 export const BOOTSTRAP_COMMIT_SUBJECT = 'chore(memory): bootstrap memory branch';

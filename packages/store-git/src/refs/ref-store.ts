@@ -2,8 +2,8 @@
 // after `git pack-refs` or `git gc`), so the store sees the branch git sees.
 import { join } from 'node:path';
 import { RepomemError } from '@repomem/core';
-import { type GitFileSystem, readFileIfExists } from './file-system.js';
-import { isObjectId } from './object-id.js';
+import { isObjectId } from '../objects/object-id.js';
+import { type GitFileSystem, readFileIfExists } from '../repository/file-system.js';
 
 const decoder = new TextDecoder();
 
