@@ -1,10 +1,4 @@
-import {
-  isRepomemError,
-  openMemory,
-  recordCheckpoint,
-  recordPromotion,
-  recordSessionClose,
-} from '@repomem/core';
+import { isRepomemError, openMemory, recordCheckpoint, recordPromotion, recordSessionClose } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type GitStore, openGitStore, sourceOfTrailers } from '../src/index.js';
 import { freshRepository, fsckStrict, git, removeDirectory, text, utf8 } from './support.js';
@@ -312,7 +306,10 @@ describe('write metadata', () => {
       trailers: { 'Task-Id': 'T-5' },
       source,
     });
-    expect(result).toEqual({ status: 'committed', versions: { 'MEMORY.md': git(dir, ['rev-parse', `${BRANCH}:MEMORY.md`]) } });
+    expect(result).toEqual({
+      status: 'committed',
+      versions: { 'MEMORY.md': git(dir, ['rev-parse', `${BRANCH}:MEMORY.md`]) },
+    });
     expect(git(dir, ['log', '-1', '--format=%B', BRANCH])).toBe(
       'chore(memory): add bullet\n\nFirst paragraph.\n\nWhy: learned while fixing the login flow.\n\n' +
         `Task-Id: T-5\nSource-Commit: ${source.commit}\nSource-Branch: feature/login`,
@@ -320,7 +317,11 @@ describe('write metadata', () => {
     expect(git(dir, ['log', '-1', '--format=%(trailers:key=Source-Branch,valueonly)', BRANCH])).toBe('feature/login');
     const [entry] = await store.history.log();
     expect(entry?.body).toBe('First paragraph.\n\nWhy: learned while fixing the login flow.');
-    expect(entry?.trailers).toEqual({ 'Task-Id': 'T-5', 'Source-Commit': source.commit, 'Source-Branch': 'feature/login' });
+    expect(entry?.trailers).toEqual({
+      'Task-Id': 'T-5',
+      'Source-Commit': source.commit,
+      'Source-Branch': 'feature/login',
+    });
     expect(sourceOfTrailers(entry?.trailers ?? {})).toEqual(source);
     fsckStrict(dir);
   });
@@ -363,7 +364,9 @@ describe('forensic moments through the core service', () => {
       writes: [{ kind: 'put', path: 'PROJECT.md', content: utf8('- Use pnpm\n') }],
     });
     expect(promoted.status).toBe('committed');
-    expect(git(dir, ['log', '-1', '--format=%B', BRANCH])).toBe('promote\n\nPromoted 1 memory:\n- Use pnpm (score 0.9)');
+    expect(git(dir, ['log', '-1', '--format=%B', BRANCH])).toBe(
+      'promote\n\nPromoted 1 memory:\n- Use pnpm (score 0.9)',
+    );
     expect(git(dir, ['log', '--format=%s', '--grep=^checkpoint: ', BRANCH])).toBe('checkpoint: before refactor');
     expect((await store.history.log()).map((entry) => entry.message)).toEqual([
       'promote',

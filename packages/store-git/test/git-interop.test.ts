@@ -54,10 +54,13 @@ function packedRefs(repo: string): string {
 describe('the git CLI reads what repomem wrote', () => {
   it('commits with message and trailers, default agent identity, readable by git show/log/fsck', async () => {
     const s = await open();
-    const result = await s.commitWith([{ kind: 'put', path: 'MEMORY.md', content: utf8('# Memory\n\n## Notes\n- one\n') }], {
-      message: 'chore(memory): add bullet to MEMORY.md',
-      trailers: { 'Task-Id': 'T-42', 'Prompt-Version': 'v3', 'Thread-Key': 'acme/rocket:issue:7:implement:default' },
-    });
+    const result = await s.commitWith(
+      [{ kind: 'put', path: 'MEMORY.md', content: utf8('# Memory\n\n## Notes\n- one\n') }],
+      {
+        message: 'chore(memory): add bullet to MEMORY.md',
+        trailers: { 'Task-Id': 'T-42', 'Prompt-Version': 'v3', 'Thread-Key': 'acme/rocket:issue:7:implement:default' },
+      },
+    );
     expect(result.status).toBe('committed');
     expect(git(dir, ['show', `${BRANCH}:MEMORY.md`])).toBe('# Memory\n\n## Notes\n- one');
     expect(git(dir, ['log', '-1', '--format=%s', BRANCH])).toBe('chore(memory): add bullet to MEMORY.md');

@@ -105,7 +105,7 @@ runStoreConformance({
   openAnother: async (store) => {
     const memory = memoryFsOf.get(store);
     if (memory === undefined) throw new Error('unknown store');
-    return openGitStore({ dir: memory.dir, fs: memory.fs });
+    return openGitStore({ dir: store.dir, fs: memory.fs });
   },
   teardown: async (store) => {
     memoryFilesSeen += memoryFsOf.get(store)?.files().length ?? 0;
