@@ -3,11 +3,10 @@
 // failure (auth, 5xx, rate limit, unreachable) plus both caches (by commit sha, by ETag).
 import { createServer } from 'node:net';
 import { Octokit } from '@octokit/core';
+import { type CitationReader, isRepomemError } from '@repomem/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGitHubCitationReader } from '../../src/citations/github-reader.js';
-import type { CitationReader } from '../../src/citations/reader.js';
-import { isRepomemError } from '../../src/errors.js';
-import { type GitHubContentsServer, gitBlobSha, startGitHubContentsServer } from '../support/github-contents-server.js';
+import { createGitHubCitationReader } from '../src/index.js';
+import { type GitHubContentsServer, gitBlobSha, startGitHubContentsServer } from './support/github-contents-server.js';
 
 const REPO = 'acme/widgets';
 const SHA_OLD = 'a'.repeat(40);
@@ -17,7 +16,7 @@ const UNICODE_PATH = 'docs/my notes/café ü.md';
 let server: GitHubContentsServer;
 
 function reader(options: Parameters<typeof createGitHubCitationReader>[0] = {}): CitationReader {
-  return createGitHubCitationReader({ baseUrl: server.baseUrl, retryDelayMs: 1, ...options });
+  return createGitHubCitationReader({ baseUrl: server.baseUrl, retryDelayMs: 1, env: {}, ...options });
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -197,7 +196,12 @@ describe('GitHub citation reader: failures', () => {
 
   it('an unreachable server (closed port) => BACKEND_UNAVAILABLE', async () => {
     const port = await closedPort();
-    const github = createGitHubCitationReader({ baseUrl: `http://127.0.0.1:${port}`, retries: 1, retryDelayMs: 1 });
+    const github = createGitHubCitationReader({
+      baseUrl: `http://127.0.0.1:${port}`,
+      retries: 1,
+      retryDelayMs: 1,
+      env: {},
+    });
     const error = await rejection(github.read({ repo: REPO, path: 'README.md' }));
     expect(isRepomemError(error, 'BACKEND_UNAVAILABLE')).toBe(true);
     expect((error as Error).message).toMatch(/unreachable/);
@@ -233,8 +237,8 @@ describe('GitHub citation reader: failures', () => {
   });
 
   it('bad options => INVALID_ARGUMENT', () => {
-    expect(() => createGitHubCitationReader({ maxBytes: 0 })).toThrow(/maxBytes/);
-    expect(() => createGitHubCitationReader({ retries: -1 })).toThrow(/retries/);
+    expect(() => createGitHubCitationReader({ maxBytes: 0, env: {} })).toThrow(/maxBytes/);
+    expect(() => createGitHubCitationReader({ retries: -1, env: {} })).toThrow(/retries/);
   });
 });
 

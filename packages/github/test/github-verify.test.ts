@@ -1,12 +1,10 @@
 // Why: verification end to end through the GitHub reader: the same history as the git reader's
 // test (lines moved by a later commit, a file deleted, a file renamed) served by the loopback
 // contents API, checked with core's checkCitation / verifyCitations and the real @octokit/core.
+import { type Citation, checkCitation, snippetHash, verifyCitations } from '@repomem/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGitHubCitationReader } from '../../src/citations/github-reader.js';
-import { snippetHash } from '../../src/citations/snippet-hash.js';
-import { checkCitation, verifyCitations } from '../../src/citations/verify.js';
-import type { Citation } from '../../src/verified/record.js';
-import { type GitHubContentsServer, startGitHubContentsServer } from '../support/github-contents-server.js';
+import { createGitHubCitationReader } from '../src/index.js';
+import { type GitHubContentsServer, startGitHubContentsServer } from './support/github-contents-server.js';
 
 const REPO = 'acme/widgets';
 const FIRST = '1'.repeat(40);
@@ -25,7 +23,7 @@ const apiLine = (): Citation => ({
   snippet_hash: snippetHash('export const API_VERSION = 3;'),
 });
 
-const reader = () => createGitHubCitationReader({ baseUrl: server.baseUrl, retryDelayMs: 1 });
+const reader = () => createGitHubCitationReader({ baseUrl: server.baseUrl, retryDelayMs: 1, env: {} });
 
 beforeAll(async () => {
   server = await startGitHubContentsServer();

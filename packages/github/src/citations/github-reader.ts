@@ -1,18 +1,23 @@
-// Why: seed 003 verifies citations "via the GitHub contents API", so memories about a repository
-// that is not checked out locally can still be checked before use. This reader fetches one file
-// at a revision with @octokit/core, validates the answer, caches immutable (commit-pinned) reads
-// and revalidates the others with ETags, and turns every way GitHub can fail into either a
+// Why: memories about a repository that is not checked out locally must still be checked before
+// use, so this reader verifies citations through the GitHub contents API. It fetches one file at a
+// revision with @octokit/core, validates the answer, caches immutable (commit-pinned) reads and
+// revalidates the others with ETags, and turns every way GitHub can fail into either a
 // `CitationSource` (missing, binary, too large) or a `BACKEND_UNAVAILABLE` error, never a guess.
 import { Octokit } from '@octokit/core';
+import {
+  type CitationLocation,
+  type CitationReader,
+  type CitationSource,
+  isBinaryContent,
+  normalizeDocumentPath,
+  RepomemError,
+  repoSlugProblem,
+} from '@repomem/core';
 import { LRUCache } from 'lru-cache';
 import pRetry, { AbortError } from 'p-retry';
-import { repoSlugProblem } from '../envelope/fields.js';
-import { RepomemError } from '../errors.js';
-import { normalizeDocumentPath } from '../store/paths.js';
-import { isBinaryContent } from './directory-reader.js';
 import { type GitHubContentsEntry, parseGitHubContents } from './github-contents-schema.js';
+import { type GitHubEnvironment, resolveGitHubEndpoint } from './github-endpoint.js';
 import { classifyGitHubFailure, type GitHubRequestFailure } from './github-request-failure.js';
-import type { CitationLocation, CitationReader, CitationSource } from './reader.js';
 
 /** Default largest file the GitHub reader decodes (1 MiB). */
 export const DEFAULT_GITHUB_READER_MAX_BYTES = 1024 * 1024;
@@ -23,12 +28,23 @@ export const DEFAULT_GITHUB_READER_RETRIES = 2;
 
 /** Options of {@link createGitHubCitationReader}. */
 export interface GitHubCitationReaderOptions {
-  /** A ready client (its auth, base URL and plugins are used as is; `token` and `baseUrl` are then ignored). */
+  /**
+   * A ready client. Its auth, base URL and plugins are used as is (`token`, `baseUrl` and `env` are
+   * then ignored), so which host its credential reaches is the caller's choice.
+   */
   readonly octokit?: Octokit;
-  /** Token for a client created here (a PAT or an installation token). */
+  /**
+   * Token for a client created here (a PAT, an installation token, Actions' `github.token`);
+   * default `env.GITHUB_TOKEN` (see {@link resolveGitHubEndpoint} for when that one is sent).
+   */
   readonly token?: string;
-  /** API root for a client created here (GitHub Enterprise: `https://host/api/v3`). Default `https://api.github.com`. */
+  /**
+   * API root for a client created here; default `env.GITHUB_API_URL` (set by GitHub Actions, on
+   * Enterprise Server `https://host/api/v3`), else `https://api.github.com`.
+   */
   readonly baseUrl?: string;
+  /** Environment read for `GITHUB_TOKEN` and `GITHUB_API_URL` (default `process.env`). */
+  readonly env?: GitHubEnvironment;
   /** Files larger than this many bytes are `too_large` (default 1 MiB). */
   readonly maxBytes?: number;
   /** Files kept in memory (default 256); commit-pinned reads are served from here without a request. */
@@ -74,6 +90,18 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+function createClient(options: GitHubCitationReaderOptions): Octokit {
+  const endpoint = resolveGitHubEndpoint({
+    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+    ...(options.token === undefined ? {} : { token: options.token }),
+    env: options.env ?? process.env,
+  });
+  return new Octokit({
+    baseUrl: endpoint.baseUrl,
+    ...(endpoint.token === undefined ? {} : { auth: endpoint.token }),
+  });
+}
+
 /** Thrown inside an attempt to ask p-retry for another one (the cause says why). */
 class RetryableFailure extends Error {
   readonly failure: GitHubRequestFailure & { kind: 'transient' | 'rate_limited' };
@@ -91,6 +119,17 @@ class RetryableFailure extends Error {
  * `binary`. Authentication failures, exhausted retries and long rate limits throw
  * `RepomemError('BACKEND_UNAVAILABLE')`; an unknown ref throws `NOT_FOUND`; a bad slug throws
  * `INVALID_ARGUMENT` and a bad path `INVALID_PATH`. `revision` is the ref asked for, or `HEAD`.
+ *
+ * The client is built once, here: an API URL that is not http(s), or a token that would travel
+ * over plain http to a host other than this machine, throws `INVALID_ARGUMENT` before any request
+ * (see {@link resolveGitHubEndpoint}).
+ *
+ * @example
+ * ```ts
+ * const reader = createGitHubCitationReader({ token: process.env.GITHUB_TOKEN });
+ * const source = await reader.read({ repo: 'octocat/Hello-World', path: 'README' });
+ * if (source.kind === 'text') console.log(source.blobSha, source.text.length);
+ * ```
  */
 export function createGitHubCitationReader(options: GitHubCitationReaderOptions = {}): CitationReader {
   const maxBytes = positiveInteger(options.maxBytes, DEFAULT_GITHUB_READER_MAX_BYTES, 'maxBytes', 1);
@@ -98,12 +137,7 @@ export function createGitHubCitationReader(options: GitHubCitationReaderOptions 
   const retries = positiveInteger(options.retries, DEFAULT_GITHUB_READER_RETRIES, 'retries', 0);
   const retryDelayMs = positiveInteger(options.retryDelayMs, 200, 'retryDelayMs', 0);
   const maxRateLimitWaitMs = positiveInteger(options.maxRateLimitWaitMs, 10_000, 'maxRateLimitWaitMs', 0);
-  const octokit =
-    options.octokit ??
-    new Octokit({
-      ...(options.token === undefined ? {} : { auth: options.token }),
-      ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-    });
+  const octokit = options.octokit ?? createClient(options);
   // Immutable reads (a full commit sha) never change; the others are revalidated with their ETag.
   const pinned = new LRUCache<string, CitationSource>({
     max: cacheSize,

@@ -1,0 +1,3 @@
+// Why: the public entry point of @repomem/github; everything exported here is documented API.
+
+export * from './citations/index.js';
