@@ -1,28 +1,19 @@
 // Why: user queries must never reach FTS5's query language (`"`, `*`, `NEAR`, `-`, `AND`, `OR`,
-// column filters), where they would raise syntax errors or change meaning. Queries are split by
-// core's tokenizer and every term becomes a quoted string literal, so only words are ever matched.
-// Terms FTS5's word index cannot answer the way core does (the whole-query substring fallback
-// such as `c++`, and terms in scripts written without spaces, which core matches inside words)
-// are detected here so the store can hand those queries to core's engine.
+// column filters), where they would raise syntax errors or change meaning. Every term becomes a
+// quoted string literal, so only words are ever matched. Terms FTS5's word index cannot answer
+// the way core does (anything but letters, digits and marks, and terms in scripts written
+// without spaces, which core matches inside words) are detected here, so the store answers
+// `unsupported` for them and core searches the documents itself.
 import { createHash } from 'node:crypto';
 
 /** A word of core's tokenizer: letters, digits and combining marks only. */
 const WORD_ONLY = /^[\p{L}\p{N}\p{M}]+$/u;
-const ALL_DIGITS = /^\p{N}+$/u;
 const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-
-/** Core matches a term as a word prefix from this many code points on (`ci` exact, `test` -> `tests`). */
-export const MIN_PREFIX_TERM_LENGTH = 3;
 
 /** True when FTS5's word index answers `term` like core does (a whole word, optionally as a prefix). */
 export function isWordTerm(term: string): boolean {
   return WORD_ONLY.test(term) && !UNSPACED_SCRIPT.test(term);
-}
-
-/** True when core also matches `term` as the start of a longer word. */
-export function isPrefixTerm(term: string): boolean {
-  return !ALL_DIGITS.test(term) && [...term].length >= MIN_PREFIX_TERM_LENGTH;
 }
 
 /** `term` as an FTS5 string literal (`"` doubled), which FTS5 never parses as syntax. */
@@ -30,22 +21,18 @@ export function quoteFtsString(term: string): string {
   return `"${term.replaceAll('"', '""')}"`;
 }
 
-/**
- * How the terms of a query combine: as one phrase (the words in order, adjacent), every term, or
- * any term.
- */
-export type TermJoin = 'PHRASE' | 'AND' | 'OR';
+/** A candidate term: its lower-case text, and whether it also matches as the start of a word. */
+export interface FtsTerm {
+  readonly text: string;
+  readonly prefix: boolean;
+}
 
 /**
- * The FTS5 MATCH expression for core's query terms: each term quoted, prefix terms followed by
- * `*`, joined with `OR` (a document matching any term is a candidate, as in core) or `AND`; or the
- * terms as one quoted phrase (exact words, in order).
+ * The FTS5 MATCH expression for core's candidate terms: each term quoted, prefix terms followed
+ * by `*`, joined with `OR` (a document holding any term is a candidate, as in core).
  */
-export function buildMatchExpression(terms: readonly string[], join: TermJoin = 'OR'): string {
-  if (join === 'PHRASE') return quoteFtsString(terms.join(' '));
-  return terms
-    .map((term) => (isPrefixTerm(term) ? `${quoteFtsString(term)}*` : quoteFtsString(term)))
-    .join(` ${join} `);
+export function buildMatchExpression(terms: readonly FtsTerm[]): string {
+  return terms.map((term) => (term.prefix ? `${quoteFtsString(term.text)}*` : quoteFtsString(term.text))).join(' OR ');
 }
 
 /**
@@ -61,8 +48,8 @@ export function scopeToken(repo: string): string {
  * A MATCH expression restricted to the rows of one scope, with the query terms matched only in
  * the `path` and `body` columns (never against scope tokens).
  */
-export function scopedMatchExpression(scope: string, terms: readonly string[], join: TermJoin = 'OR'): string {
-  return `scope : ${quoteFtsString(scope)} AND ({path body} : (${buildMatchExpression(terms, join)}))`;
+export function scopedMatchExpression(scope: string, terms: readonly FtsTerm[]): string {
+  return `scope : ${quoteFtsString(scope)} AND ({path body} : (${buildMatchExpression(terms)}))`;
 }
 
 const QUERY_WORD = /[\p{L}\p{N}\p{M}]+/gu;

@@ -3,5 +3,5 @@
 export { MEMORY_FTS_WEIGHTS } from './record-reads.js';
 export { SQLITE_APPLICATION_ID, SQLITE_SCHEMA_VERSION } from './schema.js';
 export * from './sqlite-record-backend.js';
-export { FTS_PATH_WEIGHT } from './sqlite-search.js';
+export * from './sqlite-scheme.js';
 export * from './sqlite-store.js';

@@ -6,18 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { RepomemError } from '@repomem/core';
+import { MIGRATIONS, type Migration } from './migrations.js';
 
 /** Schema version this package writes and reads. */
-export const SQLITE_SCHEMA_VERSION = 2;
+export const SQLITE_SCHEMA_VERSION = 3;
 
 /** `PRAGMA application_id` of a repomem database: the ASCII bytes `RPMM`. */
 export const SQLITE_APPLICATION_ID = 0x52504d4d;
-
-/**
- * FTS5 tokenizer: letters, digits and combining marks of every script form words, everything else
- * separates them, case folded, diacritics kept; the same word rule as core's search tokenizer.
- */
-export const FTS_TOKENIZER = "unicode61 remove_diacritics 0 categories 'L* N* M*'";
 
 /** Roll back the open transaction, if any (a failed COMMIT or statement may already have ended it). */
 export function rollbackQuietly(db: DatabaseSync): void {
@@ -28,103 +23,9 @@ export function rollbackQuietly(db: DatabaseSync): void {
   }
 }
 
-/** Migration `n` brings a database from version `n` to `n + 1`. */
-const MIGRATIONS: ReadonlyArray<string> = [
-  `
-  CREATE TABLE repomem_meta (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-  ) STRICT;
-  CREATE TABLE repos (
-    repo TEXT PRIMARY KEY,
-    revision INTEGER NOT NULL,
-    indexed_count INTEGER NOT NULL
-  ) STRICT;
-  CREATE TABLE documents (
-    id INTEGER PRIMARY KEY,
-    repo TEXT NOT NULL,
-    path TEXT NOT NULL,
-    version TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    indexed INTEGER NOT NULL,
-    updated_at TEXT NOT NULL,
-    UNIQUE (repo, path)
-  ) STRICT;
-  CREATE TABLE document_contents (
-    id INTEGER PRIMARY KEY,
-    content BLOB NOT NULL
-  ) STRICT;
-  CREATE VIRTUAL TABLE documents_fts USING fts5(
-    scope, path, body,
-    content = '', contentless_delete = 1,
-    tokenize = "${FTS_TOKENIZER}"
-  );
-  `,
-  // 2: verified memories (seed 003), their citations by path, FTS5 over their text, telemetry.
-  // The `*_key` columns hold timestamps as canonical UTC text (see time-key.ts) so ordering and
-  // expiry compare correctly whatever offset a timestamp was written with.
-  `
-  CREATE TABLE memories (
-    seq INTEGER PRIMARY KEY,
-    id TEXT NOT NULL,
-    repo TEXT NOT NULL,
-    subject TEXT NOT NULL,
-    subject_key TEXT NOT NULL,
-    fact TEXT NOT NULL,
-    scope TEXT,
-    scope_key TEXT,
-    citations TEXT NOT NULL,
-    reason TEXT,
-    created_by TEXT,
-    created_at TEXT NOT NULL,
-    created_key TEXT NOT NULL,
-    refreshed_at TEXT NOT NULL,
-    refreshed_key TEXT NOT NULL,
-    expires_at TEXT NOT NULL,
-    expires_key TEXT NOT NULL,
-    status TEXT NOT NULL,
-    superseded_by TEXT,
-    supersedes TEXT,
-    invalid_reason TEXT,
-    verification_count INTEGER NOT NULL,
-    revision INTEGER NOT NULL,
-    UNIQUE (repo, id)
-  ) STRICT;
-  CREATE INDEX memories_recent ON memories (
-    repo, status, refreshed_key DESC, created_key DESC, id DESC, expires_key
-  );
-  CREATE INDEX memories_subject ON memories (
-    repo, subject_key, status, refreshed_key DESC, created_key DESC, id DESC
-  );
-  CREATE TABLE memory_citations (
-    repo TEXT NOT NULL,
-    memory_id TEXT NOT NULL,
-    path TEXT NOT NULL,
-    PRIMARY KEY (repo, memory_id, path)
-  ) STRICT, WITHOUT ROWID;
-  CREATE INDEX memory_citations_path ON memory_citations (repo, path);
-  CREATE VIRTUAL TABLE memories_fts USING fts5(
-    repo_scope, subject, fact, reason, scope,
-    content = '', contentless_delete = 1,
-    tokenize = "${FTS_TOKENIZER}"
-  );
-  CREATE TABLE memory_events (
-    id INTEGER PRIMARY KEY,
-    repo TEXT NOT NULL,
-    memory_id TEXT NOT NULL,
-    type TEXT NOT NULL,
-    at TEXT NOT NULL,
-    details TEXT
-  ) STRICT;
-  CREATE INDEX memory_events_repo ON memory_events (repo);
-  CREATE INDEX memory_events_memory ON memory_events (repo, memory_id);
-  CREATE INDEX memory_events_type ON memory_events (repo, type);
-  `,
-];
-
 /** Repomem tables; a database holding other tables but no repomem marker is not ours. */
 const OWN_TABLE =
-  /^(repomem_meta|repos|documents|document_contents|documents_fts.*|memories|memory_citations|memories_fts.*|memory_events)$/;
+  /^(repomem_meta|repos|documents|document_contents|documents_fts.*|memories|memory_citations|memories_fts.*|memory_events|state)$/;
 
 interface SchemaState {
   readonly version: number;
@@ -190,7 +91,7 @@ export function ensureSchema(db: DatabaseSync, file: string, readOnly: boolean):
       const locked = readState(db);
       assertSupported(locked, db, file);
       for (let version = locked.version; version < SQLITE_SCHEMA_VERSION; version++) {
-        db.exec(MIGRATIONS[version] as string);
+        (MIGRATIONS[version] as Migration)(db);
       }
       if (locked.version === 0) {
         db.prepare("INSERT INTO repomem_meta (key, value) VALUES ('database_id', ?)").run(

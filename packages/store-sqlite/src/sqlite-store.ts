@@ -2,8 +2,9 @@
 // addon), scoped by repository, so several repositories and several processes can share a file.
 // Every write is one `BEGIN IMMEDIATE` transaction that checks all expected versions and applies
 // the whole batch, the FTS5 index and the repository's revision counter together: all or nothing,
-// across processes and crashes. See docs/architecture.md ("SQLite").
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+// across processes and crashes. State values have their own table (sqlite-state.ts) and search
+// candidates come from the FTS5 index (sqlite-candidates.ts). See docs/architecture.md ("SQLite").
+import type { DatabaseSync } from 'node:sqlite';
 import {
   type DocumentEntry,
   expectationHolds,
@@ -12,23 +13,28 @@ import {
   normalizePrefix,
   type PreparedOperation,
   prepareWriteBatch,
+  type ReadAllOptions,
   RepomemError,
-  type SearchOptions,
-  type SearchResponse,
+  type SearchCandidateQuery,
+  type SearchCandidates,
   STORE_SPECIFICATION_VERSION,
   type StoreCapabilities,
   type StoredDocument,
+  type StoreState,
+  storeClosedError,
   type WriteConflict,
   type WriteOperation,
   type WriteResult,
 } from '@repomem/core';
 import { openConnection } from './connection.js';
+import { DocumentStatements } from './document-statements.js';
 import { scopeToken } from './fts-query.js';
-import { indexableBody } from './indexed-text.js';
+import { type IndexedText, indexedText } from './indexed-text.js';
+import { prefixCondition } from './path-range.js';
 import { rollbackQuietly } from './schema.js';
-import { prefixUpperBound } from './search-options.js';
+import { SqliteCandidates } from './sqlite-candidates.js';
 import { translateSqliteError } from './sqlite-errors.js';
-import { SqliteSearch } from './sqlite-search.js';
+import { SqliteState } from './sqlite-state.js';
 
 /** Repository scope used when {@link SqliteStoreOptions.repo} is not given. */
 export const DEFAULT_SQLITE_REPO = 'default';
@@ -60,8 +66,9 @@ export interface SqliteStoreOptions {
   /** How long a write waits for another connection's write lock before `LOCK_TIMEOUT` (default 5000 ms). */
   readonly busyTimeoutMs?: number;
   /**
-   * Open without writing anything: `write()` throws `READ_ONLY`, reads and search work. A file
-   * without any write permission bit (`chmod a-w`) is always opened read-only.
+   * Open without writing anything: `write()`, `state.put()` and `state.delete()` throw
+   * `READ_ONLY`; reads, state reads and search work. A missing file is `NOT_FOUND` (never
+   * created). A file without any write permission bit (`chmod a-w`) is always opened read-only.
    */
   readonly readOnly?: boolean;
   /** Largest document accepted, in bytes (default 16 MiB, at most 512 MiB). */
@@ -78,8 +85,10 @@ export interface SqliteStore extends MemoryStore {
   readonly repo: string;
   /** True when the store refuses writes (`readOnly` option or a write-protected file). */
   readonly readOnly: boolean;
-  /** FTS5 search with bm25 ranking, behind core's result type (always present). */
-  search(query: string, options?: SearchOptions): Promise<SearchResponse>;
+  /** Every document under a prefix with its content, read in one snapshot (always present). */
+  readAll(options?: ReadAllOptions): Promise<StoredDocument[]>;
+  /** Candidate documents from the FTS5 index (always present); search with core's `searchStore`. */
+  searchCandidates(query: SearchCandidateQuery): Promise<SearchCandidates>;
 }
 
 function positiveInteger(name: string, value: unknown, fallback: number, max: number): number {
@@ -104,7 +113,8 @@ function checkRepo(repo: unknown): string {
   return repo;
 }
 
-const byPath = (a: DocumentEntry, b: DocumentEntry): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+const byPath = (a: { readonly path: string }, b: { readonly path: string }): number =>
+  a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 
 interface CurrentRow {
   readonly id: number;
@@ -112,55 +122,8 @@ interface CurrentRow {
   readonly indexed: number;
 }
 
-/** A put or delete with its FTS5 body computed before the write lock is taken. */
-type PlannedOperation = PreparedOperation & { readonly body?: string | undefined };
-
-/** The statements of one connection, prepared once. */
-class Statements {
-  readonly current: StatementSync;
-  readonly get: StatementSync;
-  readonly listAll: StatementSync;
-  readonly listRange: StatementSync;
-  readonly listOpen: StatementSync;
-  readonly insert: StatementSync;
-  readonly insertContent: StatementSync;
-  readonly update: StatementSync;
-  readonly updateContent: StatementSync;
-  readonly remove: StatementSync;
-  readonly removeContent: StatementSync;
-  readonly ftsInsert: StatementSync;
-  readonly ftsDelete: StatementSync;
-  readonly bump: StatementSync;
-  readonly revision: StatementSync;
-
-  constructor(db: DatabaseSync) {
-    this.current = db.prepare('SELECT id, version, indexed FROM documents WHERE repo = ? AND path = ?');
-    this.get = db.prepare(
-      'SELECT d.version AS version, d.size AS size, c.content AS content FROM documents d JOIN document_contents c ON c.id = d.id WHERE d.repo = ? AND d.path = ?',
-    );
-    this.listAll = db.prepare('SELECT path, version, size FROM documents WHERE repo = ?');
-    this.listRange = db.prepare(
-      'SELECT path, version, size FROM documents WHERE repo = :repo AND path >= :prefix AND path < :upper AND substr(path, 1, :length) = :prefix',
-    );
-    this.listOpen = db.prepare(
-      'SELECT path, version, size FROM documents WHERE repo = :repo AND path >= :prefix AND substr(path, 1, :length) = :prefix',
-    );
-    this.insert = db.prepare(
-      'INSERT INTO documents (repo, path, version, size, indexed, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    this.insertContent = db.prepare('INSERT INTO document_contents (id, content) VALUES (?, ?)');
-    this.update = db.prepare('UPDATE documents SET version = ?, size = ?, indexed = ?, updated_at = ? WHERE id = ?');
-    this.updateContent = db.prepare('UPDATE document_contents SET content = ? WHERE id = ?');
-    this.remove = db.prepare('DELETE FROM documents WHERE id = ?');
-    this.removeContent = db.prepare('DELETE FROM document_contents WHERE id = ?');
-    this.ftsInsert = db.prepare('INSERT INTO documents_fts (rowid, scope, path, body) VALUES (?, ?, ?, ?)');
-    this.ftsDelete = db.prepare('DELETE FROM documents_fts WHERE rowid = ?');
-    this.bump = db.prepare(
-      'INSERT INTO repos (repo, revision, indexed_count) VALUES (:repo, 1, :delta) ON CONFLICT (repo) DO UPDATE SET revision = revision + 1, indexed_count = indexed_count + :delta RETURNING revision',
-    );
-    this.revision = db.prepare('SELECT revision FROM repos WHERE repo = ?');
-  }
-}
+/** A put or delete with its index entry computed before the write lock is taken. */
+type PlannedOperation = PreparedOperation & { readonly indexed?: IndexedText | undefined };
 
 class SqliteStoreImpl implements SqliteStore {
   readonly specificationVersion = STORE_SPECIFICATION_VERSION;
@@ -169,10 +132,11 @@ class SqliteStoreImpl implements SqliteStore {
   readonly file: string;
   readonly repo: string;
   readonly readOnly: boolean;
+  readonly state: StoreState;
   readonly #db: DatabaseSync;
   readonly #databaseId: string;
-  readonly #statements: Statements;
-  readonly #search: SqliteSearch;
+  readonly #statements: DocumentStatements;
+  readonly #candidates: SqliteCandidates;
   /** FTS5 token of this repository scope (see `scopeToken`). */
   readonly #scope: string;
   #closed = false;
@@ -201,24 +165,39 @@ class SqliteStoreImpl implements SqliteStore {
     this.readOnly = connection.readOnly;
     this.#databaseId = connection.databaseId;
     try {
-      this.#statements = new Statements(this.#db);
+      this.#statements = new DocumentStatements(this.#db);
+      this.state = new SqliteState({
+        db: this.#db,
+        repo: this.repo,
+        assertOpen: () => this.#assertOpen(),
+        assertWritable: (action) => this.#assertWritable(action),
+        run: (action, work) => this.#run(action, work),
+      });
     } catch (error) {
       this.#db.close();
       throw translateSqliteError(error, this.file, 'preparing statements');
     }
-    this.#search = new SqliteSearch(this.#db, this.repo, this.#scope);
+    this.#candidates = new SqliteCandidates(this.#db, this.repo, this.#scope);
     this.capabilities = Object.freeze({
       binarySafe: true,
-      atomicMultiDocument: true,
-      history: false,
-      nativeSearch: true,
-      multiProcess: true,
+      atomicDocument: true,
+      atomicBatch: true,
+      readYourWrites: true,
+      compareAndSwap: 'native',
       maxDocumentBytes,
     });
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new RepomemError('STORE_CLOSED', 'the sqlite store is closed');
+    if (this.#closed) throw storeClosedError('sqlite');
+  }
+
+  #assertWritable(action: string): void {
+    if (this.readOnly) {
+      throw new RepomemError('READ_ONLY', `the sqlite store ${this.file} is open read-only; ${action} was refused`, {
+        details: { file: this.file },
+      });
+    }
   }
 
   /** Run a synchronous database action, translating SQLite errors. */
@@ -243,28 +222,55 @@ class SqliteStoreImpl implements SqliteStore {
 
   async list(prefix?: string): Promise<DocumentEntry[]> {
     this.#assertOpen();
-    const normalized = normalizePrefix(prefix);
-    const rows = this.#run('list()', () => {
-      if (normalized === '') return this.#statements.listAll.all(this.repo);
-      const upper = prefixUpperBound(normalized);
-      const params = { repo: this.repo, prefix: normalized, length: [...normalized].length };
-      return upper === undefined
-        ? this.#statements.listOpen.all(params)
-        : this.#statements.listRange.all({ ...params, upper });
-    }) as unknown as Array<{ path: string; version: string; size: number }>;
+    const condition = prefixCondition('path', normalizePrefix(prefix));
+    const rows = this.#run('list()', () =>
+      this.#statements.list(condition.sql).all({ repo: this.repo, ...condition.params }),
+    ) as unknown as Array<{ path: string; version: string; size: number }>;
     return rows.map((row) => ({ path: row.path, version: row.version, size: Number(row.size) })).sort(byPath);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<StoredDocument[]> {
+    this.#assertOpen();
+    const condition = prefixCondition('path', normalizePrefix(options.prefix));
+    const accept = options.accept;
+    return this.#run('readAll()', () => {
+      // One read transaction: the listing and every content come from the same snapshot.
+      this.#db.exec('BEGIN');
+      try {
+        const rows = (
+          this.#statements.list(condition.sql).all({ repo: this.repo, ...condition.params }) as unknown as Array<{
+            path: string;
+            size: number;
+          }>
+        ).sort(byPath);
+        const documents: StoredDocument[] = [];
+        for (const row of rows) {
+          const size = Number(row.size);
+          if (accept !== undefined && !accept(row.path, size)) continue;
+          const document = this.#statements.get.get(this.repo, row.path) as
+            | { version: string; content: Uint8Array }
+            | undefined;
+          if (document !== undefined) {
+            documents.push({ path: row.path, version: document.version, size, content: document.content });
+          }
+        }
+        this.#db.exec('COMMIT');
+        return documents;
+      } catch (error) {
+        rollbackQuietly(this.#db);
+        throw error;
+      }
+    });
   }
 
   async write(operations: readonly WriteOperation[]): Promise<WriteResult> {
     this.#assertOpen();
-    if (this.readOnly) {
-      throw new RepomemError('READ_ONLY', `the sqlite store ${this.file} is open read-only; write() was refused`, {
-        details: { file: this.file },
-      });
-    }
+    this.#assertWritable('write()');
     const planned: PlannedOperation[] = prepareWriteBatch(operations, this.capabilities.maxDocumentBytes).map(
       (operation) =>
-        operation.kind === 'put' ? { ...operation, body: indexableBody(operation.path, operation.content) } : operation,
+        operation.kind === 'put'
+          ? { ...operation, indexed: indexedText(operation.path, operation.content) }
+          : operation,
     );
     return this.#run('write()', () => this.#transact(planned));
   }
@@ -304,33 +310,33 @@ class SqliteStoreImpl implements SqliteStore {
         }
         versions[operation.path] = operation.version;
         if (row?.version === operation.version) continue;
-        const indexed = operation.body === undefined ? 0 : 1;
+        const text = operation.indexed;
+        const indexed = text === undefined ? 0 : 1;
+        const length = text?.length ?? null;
         const size = operation.content.byteLength;
         let id: number;
         if (row === undefined) {
-          id = Number(s.insert.run(this.repo, operation.path, operation.version, size, indexed, now).lastInsertRowid);
+          id = Number(
+            s.insert.run(this.repo, operation.path, operation.version, size, indexed, length, now).lastInsertRowid,
+          );
           s.insertContent.run(id, operation.content);
         } else {
           id = row.id;
           s.ftsDelete.run(id);
-          s.update.run(operation.version, size, indexed, now, id);
+          s.update.run(operation.version, size, indexed, length, now, id);
           s.updateContent.run(operation.content, id);
           indexedDelta -= row.indexed;
         }
         indexedDelta += indexed;
-        if (operation.body !== undefined) s.ftsInsert.run(id, this.#scope, operation.path, operation.body);
+        if (text !== undefined) s.ftsInsert.run(id, this.#scope, text.path, text.body);
       }
-      const bumped = s.bump.get({ repo: this.repo, delta: indexedDelta }) as { revision: number };
+      s.bump.get({ repo: this.repo, delta: indexedDelta });
       this.#db.exec('COMMIT');
-      return { status: 'committed', versions, revision: this.#revisionToken(bumped.revision) };
+      return { status: 'committed', versions };
     } catch (error) {
       rollbackQuietly(this.#db);
       throw error;
     }
-  }
-
-  #revisionToken(counter: number): string {
-    return `${this.#databaseId}.${counter}`;
   }
 
   async revision(): Promise<string> {
@@ -338,16 +344,12 @@ class SqliteStoreImpl implements SqliteStore {
     const row = this.#run('revision()', () => this.#statements.revision.get(this.repo)) as
       | { revision: number }
       | undefined;
-    return this.#revisionToken(row?.revision ?? 0);
+    return `${this.#databaseId}.${row?.revision ?? 0}`;
   }
 
-  async search(query: string, options?: SearchOptions): Promise<SearchResponse> {
+  async searchCandidates(query: SearchCandidateQuery): Promise<SearchCandidates> {
     this.#assertOpen();
-    try {
-      return await this.#search.search(this, query, options);
-    } catch (error) {
-      throw translateSqliteError(error, this.file, 'search()');
-    }
+    return this.#run('searchCandidates()', () => this.#candidates.answer(query));
   }
 
   async close(): Promise<void> {
@@ -362,13 +364,16 @@ class SqliteStoreImpl implements SqliteStore {
  *
  * Guarantees: versions are the SHA-256 of the content; a `write()` is one `BEGIN IMMEDIATE`
  * transaction that checks every expected version, applies every operation, updates the FTS5 index
- * and bumps the repository's revision, or does nothing (also across processes and crashes); WAL
- * mode lets readers proceed while one writer commits, and writers wait up to `busyTimeoutMs`.
+ * and bumps the repository's revision, or does nothing (also across processes and crashes); a
+ * state `put`/`delete` checks and applies the same way; WAL mode lets readers proceed while one
+ * writer commits, and writers wait up to `busyTimeoutMs`. `searchCandidates` names every matching
+ * document (complete), so core's `searchStore` ranks exactly like its own scan.
  *
  * Throws `INVALID_ARGUMENT` (bad options), `NOT_FOUND` (missing file opened read-only),
  * `BACKEND_UNAVAILABLE` (corrupt or non-SQLite file, cannot open), `UNSUPPORTED` (a database from a
  * newer schema version or another application), `READ_ONLY` (a read-only database that needs
- * migrating), each naming the file.
+ * migrating), each naming the file. A database from an earlier schema is migrated on open, in one
+ * transaction.
  */
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<SqliteStore> {
   return new SqliteStoreImpl(options);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { searchStore } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteRecordBackend, openSqliteStore, SQLITE_SCHEMA_VERSION } from '../src/index.js';
 import { resolveRecordQuery } from '../src/record-query.js';
@@ -29,17 +30,19 @@ afterEach(async () => {
 const RECORD_TABLES = ['memories', 'memory_citations', 'memories_fts', 'memory_events'];
 
 /**
- * Turn the file into exactly what schema version 1 wrote: version 1 had no record tables (the
- * FTS5 shadow tables go with their virtual table) and `user_version` 1.
+ * Turn the file into the layout schema version 1 wrote: version 1 had no record tables (the FTS5
+ * shadow tables go with their virtual table), no state table and no searchable lengths, and
+ * `user_version` 1. (The index rows stay; the version 3 migration rebuilds them anyway.)
  */
 function downgradeToVersion1(): void {
   withWritableConnection(file, (db) => {
-    for (const table of RECORD_TABLES) db.exec(`DROP TABLE ${table}`);
+    for (const table of [...RECORD_TABLES, 'state']) db.exec(`DROP TABLE ${table}`);
+    db.exec('ALTER TABLE documents DROP COLUMN searchable_length');
     db.exec('PRAGMA user_version = 1');
   });
 }
 
-describe('schema version 2', () => {
+describe('migrating from schema version 1', () => {
   it('a version 1 file with documents is upgraded in place; documents, revision and search are kept', async () => {
     const store = await openSqliteStore({ path: file, repo: 'acme/rocket' });
     await store.write([{ kind: 'put', path: 'MEMORY.md', content: new TextEncoder().encode('- ship on fridays\n') }]);
@@ -54,7 +57,7 @@ describe('schema version 2', () => {
     const backend = openSqliteRecordBackend({ path: file });
     withRawConnection(file, (db) => {
       expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION });
-      expect(SQLITE_SCHEMA_VERSION).toBe(2);
+      expect(SQLITE_SCHEMA_VERSION).toBe(3);
       const strict = db
         .prepare(
           "SELECT name, strict FROM pragma_table_list WHERE name IN ('memories', 'memory_citations', 'memory_events') ORDER BY name",
@@ -72,7 +75,7 @@ describe('schema version 2', () => {
     const reopened = await openSqliteStore({ path: file, repo: 'acme/rocket' });
     expect(new TextDecoder().decode((await reopened.get('MEMORY.md'))?.content)).toBe('- ship on fridays\n');
     expect(await reopened.revision()).toBe(revision);
-    expect((await reopened.search('fridays')).results.map((hit) => hit.path)).toEqual(['MEMORY.md']);
+    expect((await searchStore(reopened, 'fridays')).results.map((hit) => hit.path)).toEqual(['MEMORY.md']);
     await reopened.close();
   });
 

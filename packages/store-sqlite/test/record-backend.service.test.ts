@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createDirectoryCitationReader, openVerifiedMemory, type TelemetryEvent } from '@repomem/core';
+import { openVerifiedMemory, type TelemetryEvent } from '@repomem/core';
+import { createDirectoryCitationReader } from '@repomem/store-fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteRecordBackend } from '../src/index.js';
 import { freshDirectory, removeDirectory } from './support.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { VerifiedMemory } from '@repomem/core';
+import { searchStore, type VerifiedMemory } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteRecordBackend, openSqliteStore, type SqliteRecordBackend } from '../src/index.js';
 import { change, create, event, memory, memoryId } from './record-support.js';
@@ -452,7 +452,7 @@ describe('lifecycle and sharing', () => {
     await seed(memory(1, { fact: 'release often' }));
     const second = openSqliteRecordBackend({ path: file });
     expect(ids(await second.search({ repo: 'acme/rocket', text: 'release' }))).toEqual([memoryId(1)]);
-    expect((await store.search('release')).results.map((hit) => hit.path)).toEqual(['MEMORY.md']);
+    expect((await searchStore(store, 'release')).results.map((hit) => hit.path)).toEqual(['MEMORY.md']);
     await second.close();
     await store.close();
   });

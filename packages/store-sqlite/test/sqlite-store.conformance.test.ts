@@ -11,6 +11,7 @@ runStoreConformance<SqliteStore>({
   teardown: (store) => removeDirectory(join(store.file, '..')),
   rawRead: readRow,
   rawList: listRows,
+  openAnother: (store) => openSqliteStore({ path: store.file, repo: store.repo }),
 });
 
 runStoreConformance<SqliteStore>({
@@ -30,4 +31,5 @@ runStoreConformance<SqliteStore>({
   teardown: (store) => removeDirectory(join(store.file, '..')),
   rawRead: readRow,
   rawList: listRows,
+  openAnother: (store) => openSqliteStore({ path: store.file, repo: store.repo }),
 });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { runNodeWorkers } from '@repomem/core/testing';
+import { searchStore } from '@repomem/core';
+import { runCrossProcessCompareAndSwap, runNodeWorkers } from '@repomem/core/testing';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
 import { builtPackageUrl, freshDirectory, removeDirectory } from './support.js';
@@ -46,9 +47,30 @@ describe('sqlite store across processes', () => {
       );
     }
     // The index followed every committed write: the last line of each worker is searchable.
-    const hits = await store.search('worker line', { limit: 1 });
+    const hits = await searchStore(store, 'worker line', { limit: 1 });
     expect(hits.results.map((hit) => hit.path)).toEqual(['MEMORY.md']);
     expect(await store.list()).toHaveLength(1);
+    await store.close();
+  }, 60_000);
+
+  it('3 processes x 20 compare-and-swap appends to one state value, opened through the sqlite: scheme: none lost', async () => {
+    // Workers open `sqlite:<relative path>` through core's registry, so this also checks storeScheme.
+    const report = await runCrossProcessCompareAndSwap({
+      spec: 'sqlite:state/memory.db',
+      cwd: dir,
+      repo: 'acme/rocket',
+      workers: 3,
+      operations: 20,
+      target: 'state',
+    });
+    for (const worker of report.failedWorkers) expect(worker, worker.output).toMatchObject({ code: 0 });
+    expect(report.missing).toEqual([]);
+    expect(report.duplicated).toEqual([]);
+    expect(report.reordered).toEqual([]);
+    expect(report.found).toHaveLength(60);
+    const store = await openSqliteStore({ path: join(dir, 'state', 'memory.db'), repo: 'acme/rocket' });
+    expect(await store.list()).toEqual([]);
+    expect((await store.state.list()).map((entry) => entry.key)).toEqual(['cross-process/lines']);
     await store.close();
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { searchStore } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   openSqliteStore,
@@ -53,14 +54,16 @@ describe('openSqliteStore', () => {
     expect(store.file).toBe(file);
     expect(store.repo).toBe('acme/rocket');
     expect(store.readOnly).toBe(false);
+    expect(store.specificationVersion).toBe(2);
     expect(store.capabilities).toEqual({
       binarySafe: true,
-      atomicMultiDocument: true,
-      history: false,
-      nativeSearch: true,
-      multiProcess: true,
+      atomicDocument: true,
+      atomicBatch: true,
+      readYourWrites: true,
+      compareAndSwap: 'native',
       maxDocumentBytes: 16 * 1024 * 1024,
     });
+    expect(store.history).toBeUndefined();
     expect((await open()).repo).toBe('default');
   });
 
@@ -72,11 +75,10 @@ describe('openSqliteStore', () => {
       expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
       expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION });
       expect(db.prepare('PRAGMA application_id').get()).toEqual({ application_id: SQLITE_APPLICATION_ID });
-      const row = db.prepare('SELECT repo, path, version, size, indexed, updated_at FROM documents').get() as Record<
-        string,
-        unknown
-      >;
-      expect(row).toMatchObject({ repo: 'default', path: 'MEMORY.md', size: 4, indexed: 1 });
+      const row = db
+        .prepare('SELECT repo, path, version, size, indexed, searchable_length, updated_at FROM documents')
+        .get() as Record<string, unknown>;
+      expect(row).toMatchObject({ repo: 'default', path: 'MEMORY.md', size: 4, indexed: 1, searchable_length: 1 });
       expect(row.version).toMatch(/^[0-9a-f]{64}$/);
       expect(Number.isNaN(Date.parse(String(row.updated_at)))).toBe(false);
     });
@@ -85,8 +87,15 @@ describe('openSqliteStore', () => {
   it('keeps documents and the revision across reopening, and shares them between connections', async () => {
     const first = await open({ repo: 'r' });
     const second = await open({ repo: 'r' });
+    const before = await first.revision();
     const written = await first.write([{ kind: 'put', path: 'MEMORY.md', content: utf8('- a\n') }]);
-    expect(written.status).toBe('committed');
+    // A write reports versions only; the revision is asked for separately (and is cheap).
+    expect(written).toEqual({
+      status: 'committed',
+      versions: { 'MEMORY.md': createHash('sha256').update('- a\n').digest('hex') },
+    });
+    expect(await first.revision()).not.toBe(before);
+    expect(await first.revision()).toMatch(/^[0-9a-f]{16}\.1$/);
     expect(await second.revision()).toBe(await first.revision());
     expect(text((await second.get('MEMORY.md'))?.content)).toBe('- a\n');
     await first.close();
@@ -124,8 +133,8 @@ describe('repository scopes', () => {
     const revisionB = await b.revision();
     expect(await b.list()).toEqual([]);
     expect(await b.get('MEMORY.md')).toBeUndefined();
-    expect((await b.search('zeppelin')).results).toEqual([]);
-    expect((await b.search('zeppelin')).documentCount).toBe(0);
+    expect((await searchStore(b, 'zeppelin')).results).toEqual([]);
+    expect((await searchStore(b, 'zeppelin')).documentCount).toBe(0);
 
     // The same path in both scopes holds different content and versions.
     await b.write([{ kind: 'put', path: 'MEMORY.md', content: utf8('- beta\n'), expectedVersion: null }]);
@@ -133,16 +142,16 @@ describe('repository scopes', () => {
     expect(text((await b.get('MEMORY.md'))?.content)).toBe('- beta\n');
     expect((await a.list()).map((entry) => entry.path)).toEqual(['MEMORY.md', 'daily/2026-05-01.md']);
     expect((await b.list()).map((entry) => entry.path)).toEqual(['MEMORY.md']);
-    expect((await a.search('zeppelin')).results.map((hit) => hit.path)).toEqual(['MEMORY.md']);
-    expect((await a.search('beta')).results).toEqual([]);
+    expect((await searchStore(a, 'zeppelin')).results.map((hit) => hit.path)).toEqual(['MEMORY.md']);
+    expect((await searchStore(a, 'beta')).results).toEqual([]);
     expect(await b.revision()).not.toBe(revisionB);
 
     // Prefix-scoped search and the scope token itself stay inside the scope.
-    expect(await b.search('zeppelin', { prefix: 'MEMORY' })).toMatchObject({ documentCount: 1, results: [] });
-    expect(paths(await a.search('zeppelin', { prefix: 'MEMORY' }))).toEqual(['MEMORY.md']);
+    expect(await searchStore(b, 'zeppelin', { prefix: 'MEMORY' })).toMatchObject({ documentCount: 1, results: [] });
+    expect(paths(await searchStore(a, 'zeppelin', { prefix: 'MEMORY' }))).toEqual(['MEMORY.md']);
     const scopeOfA = `s${createHash('sha256').update('acme/a').digest('hex').slice(0, 24)}`;
-    expect((await a.search(scopeOfA)).results).toEqual([]);
-    expect((await b.search(scopeOfA)).results).toEqual([]);
+    expect((await searchStore(a, scopeOfA)).results).toEqual([]);
+    expect((await searchStore(b, scopeOfA)).results).toEqual([]);
 
     // A delete in one scope leaves the other untouched; a conflict check sees only its own scope.
     await b.write([{ kind: 'delete', path: 'MEMORY.md' }]);
@@ -175,11 +184,11 @@ describe('writes and the FTS5 index', () => {
     expect(ftsRows()).toBe(2);
     await store.write([{ kind: 'put', path: 'a.md', content: utf8('- obsidian\n') }]);
     expect(ftsRows()).toBe(2);
-    expect((await store.search('marzipan')).results).toEqual([]);
-    expect((await store.search('obsidian')).results.map((hit) => hit.path)).toEqual(['a.md']);
+    expect((await searchStore(store, 'marzipan')).results).toEqual([]);
+    expect((await searchStore(store, 'obsidian')).results.map((hit) => hit.path)).toEqual(['a.md']);
     await store.write([{ kind: 'delete', path: 'b.md' }]);
     expect(ftsRows()).toBe(1);
-    expect((await store.search('quokka')).results).toEqual([]);
+    expect((await searchStore(store, 'quokka')).results).toEqual([]);
   });
 
   it('a conflicting batch leaves documents, index and revision untouched', async () => {
@@ -194,8 +203,8 @@ describe('writes and the FTS5 index', () => {
     expect(seeded.status).toBe('committed');
     expect(await store.revision()).toBe(revision);
     expect(ftsRows()).toBe(1);
-    expect((await store.search('narwhal')).results).toEqual([]);
-    expect((await store.search('saffron')).results.map((hit) => hit.path)).toEqual(['a.md']);
+    expect((await searchStore(store, 'narwhal')).results).toEqual([]);
+    expect((await searchStore(store, 'saffron')).results.map((hit) => hit.path)).toEqual(['a.md']);
   });
 
   it('binary and oversized documents are stored byte-exact but not indexed', async () => {
@@ -210,19 +219,19 @@ describe('writes and the FTS5 index', () => {
     ]);
     expect((await store.get('blob.bin'))?.content).toEqual(binary);
     expect((await store.get('big.md'))?.size).toBe(big.byteLength);
-    const response = await store.search('quokka');
+    const response = await searchStore(store, 'quokka');
     expect(response.results.map((hit) => hit.path)).toEqual(['small.md']);
     expect(response.documentCount).toBe(1);
     expect(ftsRows()).toBe(1);
     // Shrinking the big document below the limit indexes it; binary content or a delete unindexes.
     await store.write([{ kind: 'put', path: 'big.md', content: utf8('- quokka quokka\n') }]);
-    expect((await store.search('quokka')).documentCount).toBe(2);
-    expect(paths(await store.search('quokka'))).toEqual(['big.md', 'small.md']);
+    expect((await searchStore(store, 'quokka')).documentCount).toBe(2);
+    expect(paths(await searchStore(store, 'quokka'))).toEqual(['big.md', 'small.md']);
     await store.write([
       { kind: 'put', path: 'big.md', content: new Uint8Array([0x71, 0x00]) },
       { kind: 'delete', path: 'small.md' },
     ]);
-    expect(await store.search('quokka')).toMatchObject({ documentCount: 0, results: [] });
+    expect(await searchStore(store, 'quokka')).toMatchObject({ documentCount: 0, results: [] });
     expect(ftsRows()).toBe(0);
   });
 
@@ -323,7 +332,7 @@ describe('bad database files', () => {
     await expectRepomemError(() => store.write([{ kind: 'delete', path: 'MEMORY.md' }]), 'READ_ONLY');
     expect(text((await store.get('MEMORY.md'))?.content)).toBe('- keep the zeppelin\n');
     expect((await store.list()).map((entry) => entry.path)).toEqual(['MEMORY.md']);
-    expect((await store.search('zeppelin')).results.map((hit) => hit.path)).toEqual(['MEMORY.md']);
+    expect((await searchStore(store, 'zeppelin')).results.map((hit) => hit.path)).toEqual(['MEMORY.md']);
     expect(await store.revision()).toBe(revision);
   });
 
@@ -341,7 +350,7 @@ describe('bad database files', () => {
       file,
     );
     expect(text((await store.get('MEMORY.md'))?.content)).toBe('- keep\n');
-    expect((await store.search('keep')).results).toHaveLength(1);
+    expect((await searchStore(store, 'keep')).results).toHaveLength(1);
     await store.close();
     expect(Buffer.compare(await readFile(file), before)).toBe(0);
   });

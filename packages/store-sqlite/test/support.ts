@@ -90,7 +90,7 @@ export async function listRows(store: SqliteStore): Promise<string[]> {
  */
 export function builtPackageUrl(): string {
   const entry = join(packageRoot, 'dist/index.js');
-  const fresh = existsSync(entry) && readFileSync(entry, 'utf8').includes('openSqliteRecordBackend');
+  const fresh = existsSync(entry) && readFileSync(entry, 'utf8').includes('searchCandidates');
   if (!fresh) {
     const tsup = resolve(packageRoot, '../../node_modules/.bin/tsup');
     execFileSync(tsup, [], { cwd: packageRoot, stdio: 'ignore' });

@@ -1,0 +1,45 @@
+// Why: callers (the CLI, the MCP server, library users) name a store with one string, and core's
+// registry loads this package for the `sqlite:` scheme on demand. This is that scheme:
+// `sqlite:<path>` with relative paths resolved against the caller's working directory,
+// `sqlite::memory:` for a private in-memory database, and the repository scope taken from the
+// open context.
+import { resolve } from 'node:path';
+import { RepomemError, type StoreScheme } from '@repomem/core';
+import { MEMORY_DATABASE } from './connection.js';
+import { openSqliteStore, type SqliteStore } from './sqlite-store.js';
+
+/** A parsed `sqlite:` spec. */
+export interface SqliteSpecTarget {
+  /** Absolute path of the database file, or `:memory:`. */
+  readonly path: string;
+}
+
+function parseSqliteSpec(rest: string, cwd: string): SqliteSpecTarget {
+  if (typeof rest !== 'string' || rest === '') {
+    throw new RepomemError('INVALID_ARGUMENT', 'the database path is empty');
+  }
+  if (rest.includes('\0')) throw new RepomemError('INVALID_ARGUMENT', 'the database path contains a NUL character');
+  return { path: rest === MEMORY_DATABASE ? MEMORY_DATABASE : resolve(cwd, rest) };
+}
+
+/**
+ * The `sqlite:` store scheme, loaded by core's registry (`openStore('sqlite:.repomem/repomem.db')`).
+ * Grammar `sqlite:<path>`: a relative path resolves against the context's working directory;
+ * `sqlite::memory:` is a private in-memory database. Opening creates a missing file (and its
+ * directory) unless the context is read-only, where a missing file is `NOT_FOUND`; the store is
+ * scoped to the context's repository.
+ *
+ * @example
+ * ```ts
+ * import { openStore } from '@repomem/core';
+ * const store = await openStore('sqlite:.repomem/repomem.db', { repo: 'acme/app' });
+ * ```
+ */
+export const storeScheme: StoreScheme<SqliteSpecTarget> = {
+  scheme: 'sqlite',
+  grammar: 'sqlite:<path>',
+  parse: (rest, context) => parseSqliteSpec(rest, context.cwd),
+  label: (target) => `sqlite:${target.path}`,
+  open: (target, context): Promise<SqliteStore> =>
+    openSqliteStore({ path: target.path, repo: context.repo, readOnly: context.readOnly }),
+};
