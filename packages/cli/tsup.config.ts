@@ -1,43 +1,61 @@
-// Why: three builds. The library entry (`runCli`, `openStoreFromSpec`) keeps @repomem/* external
-// like any dependency. The `repomem` binary bundles core, the stores and their dependencies, so a
-// cold start pays no module resolution across packages (goal: a cold query in < 150 ms):
-// - core is bundled from its TypeScript sources, module by module, rather than from core's
-//   one-file dist, so modules a command does not use are dropped or split into other chunks;
-// - `bin` is split into chunks per command (loaded on demand, after the compile cache is on);
-// - the search itself (`search-command.js`, what `repomem search` loads once its arguments are
-//   valid) is a separate bundle without splitting. esbuild splits per file, so with the other
-//   commands in the same build the search would load whole shared files: all of zod's core
-//   (the union of what every command uses, ~700 KB) and every module behind a core barrel it
-//   touches. On its own it is tree-shaken to what it uses (~130 KB). It reaches the SQLite and
-//   git stores through the `store-sqlite.js` / `store-git.js` entries of the `bin` build, so
-//   the stores are bundled once.
+// Why: two builds. The library entry (`runCli`) keeps @repomem/* external like any dependency.
+// The `repomem` binary is ONE esbuild build with code splitting, so every module (core's
+// RepomemError, the CLI's error classes, each store, zod) exists once and errors are recognised
+// with `instanceof`; a cold start pays no module resolution across packages:
+// - `bin` is the only entry; each command and each store package (the registry's loaders in
+//   src/store-registry.ts) is a dynamic import, so it becomes its own chunks, loaded on demand
+//   after the compile cache is on;
+// - esbuild splits per source file, not per function: a file reached by several commands is
+//   emitted once with everything any of them uses from it. Core's dist is two large files, so
+//   taking core from there would make every command load nearly all of core (verified memories,
+//   envelopes, policies and the classic zod they use). Core is therefore bundled from its
+//   TypeScript sources, module by module (the store packages' dist files import `@repomem/core`
+//   and get the same modules): `update` and `search` load the facade, Markdown, store and search
+//   modules only. Core's entry does no I/O and loads no store package, so this is the same code
+//   a library user gets;
+// - `import { z } from 'zod'` is bundled as a namespace import (see zodNamespaceImports), and
+//   the binary is minified with names kept: `repomem update add` loads ~190 KB instead of
+//   ~905 KB (measured with a loader hook recording every file loaded).
 // `node:sqlite` exists only with its `node:` prefix, so the prefix is kept and the module stays
 // external (a builtin is never bundled).
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
+
 const sourceOf = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
 
-/** Core's source entry; the stores' dist files import `@repomem/core` too and share it. */
+/** Core's source entry; the stores' dist files import `@repomem/core` too and share its modules. */
 const CORE_SOURCE = sourceOf('../core/src/index.ts');
 
-/** Output file (next to every chunk in dist/) of the search bundle, as imported by the `bin` build. */
-const SEARCH_COMMAND_OUTPUT = './search-command.js';
+/** `import { z } from 'zod'` (or `{ z as z2 }`), in TypeScript sources and the packages' dist files. */
+const ZOD_NAMED_NAMESPACE = /import\s*\{\s*z(?:\s+as\s+([A-Za-z_$][\w$]*))?\s*\}\s*from\s*(['"])zod\2/g;
 
-/** Options shared by the two binary builds. */
-const binaryBuild: Options = {
-  format: ['esm'],
-  sourcemap: true,
-  target: 'node22',
-  platform: 'node',
-  noExternal: [/^(?!node:)/],
-  external: ['node:sqlite'],
-  removeNodeProtocol: false,
-  // Bundled CommonJS dependencies call `require` for builtins; give every ESM chunk a real one.
-  banner: {
-    js: "#!/usr/bin/env node\nimport { createRequire as __repomemCreateRequire } from 'node:module';\nconst require = __repomemCreateRequire(import.meta.url);",
-  },
-};
+/**
+ * Bundle `import { z } from 'zod'` as `import * as z from 'zod'` (the same members: zod's entry
+ * re-exports everything of `z`). zod's `z` is a namespace re-exported as a value, which esbuild
+ * must build in full, with every locale (~500 KB); a namespace import is tree-shaken per member,
+ * so classic zod costs only what repomem uses and no command loads the locales it never shows.
+ */
+function zodNamespaceImports(): Plugin {
+  return {
+    name: 'repomem-zod-namespace-imports',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]packages[\\/][\w-]+[\\/](src|dist)[\\/].*\.(ts|js)$/ }, async (args) => {
+        const text = await readFile(args.path, 'utf8');
+        if (!ZOD_NAMED_NAMESPACE.test(text)) return undefined;
+        ZOD_NAMED_NAMESPACE.lastIndex = 0;
+        const contents = text.replace(
+          ZOD_NAMED_NAMESPACE,
+          (_match, alias: string | undefined, quote: string) => `import * as ${alias ?? 'z'} from ${quote}zod${quote}`,
+        );
+        return { contents, loader: args.path.endsWith('.ts') ? 'ts' : 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
 
 export default defineConfig([
   {
@@ -52,47 +70,30 @@ export default defineConfig([
     removeNodeProtocol: false,
   },
   {
-    ...binaryBuild,
-    entry: {
-      bin: 'src/bin.ts',
-      // Fixed names the search bundle imports; the other commands share the same chunks.
-      'store-sqlite': sourceOf('../store-sqlite/dist/index.js'),
-      'store-git': sourceOf('../store-git/dist/index.js'),
-    },
-    esbuildOptions(options) {
-      options.alias = { ...options.alias, '@repomem/core': CORE_SOURCE };
-    },
-    esbuildPlugins: [
-      {
-        name: 'repomem-search-command',
-        setup(build) {
-          // commands/search.ts loads the search from the separate bundle built below.
-          build.onResolve({ filter: /^\.\/search-run\.js$/ }, (args) =>
-            args.importer.endsWith('search.ts') ? { path: SEARCH_COMMAND_OUTPUT, external: true } : undefined,
-          );
-        },
-      },
-    ],
-    // Each command (a dynamic import) becomes its own chunk.
+    entry: { bin: 'src/bin.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    clean: false,
+    target: 'node22',
+    platform: 'node',
+    noExternal: [/^(?!node:)/],
+    external: ['node:sqlite'],
+    removeNodeProtocol: false,
     splitting: true,
-  },
-  {
-    ...binaryBuild,
-    entry: { 'search-command': 'src/commands/search-run.ts' },
+    // Minified, names kept (classes and functions keep their `.name`); source maps beside every
+    // chunk (`node --enable-source-maps` for readable stack traces).
+    minify: true,
+    keepNames: true,
+    // Bundled CommonJS dependencies call `require` for builtins; give every ESM chunk a real one.
+    banner: {
+      js: "#!/usr/bin/env node\nimport { createRequire as __repomemCreateRequire } from 'node:module';\nconst require = __repomemCreateRequire(import.meta.url);",
+    },
     esbuildOptions(options) {
       options.alias = { ...options.alias, '@repomem/core': CORE_SOURCE };
+      // The registry's own loader for schemes the CLI does not ship (`agentcore:`, `postgres:`)
+      // imports a package named at run time, on purpose.
+      options.logOverride = { ...options.logOverride, 'unsupported-dynamic-import': 'silent' };
     },
-    esbuildPlugins: [
-      {
-        name: 'repomem-stores-from-bin',
-        setup(build) {
-          build.onResolve({ filter: /^@repomem\/store-(sqlite|git)$/ }, (args) => ({
-            path: `./${args.path.slice('@repomem/'.length)}.js`,
-            external: true,
-          }));
-        },
-      },
-    ],
-    splitting: false,
+    esbuildPlugins: [zodNamespaceImports()],
   },
 ]);

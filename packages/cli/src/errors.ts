@@ -1,6 +1,7 @@
 // Why: one place decides how a failure becomes an exit code and a stderr message, so every
 // command follows the same rule: 0 success, 2 caller-fixable data problem, 1 usage or
 // unexpected error (Sepo's convention, with the 1 it leaves undocumented made explicit).
+import { RepomemError } from '@repomem/core';
 
 /** Exit codes of the `repomem` command. */
 export const ExitCode = {
@@ -62,15 +63,6 @@ export interface ErrorReport {
   readonly code: string;
 }
 
-/** Duck-typed view of a RepomemError (avoids depending on class identity across bundles). */
-function repomemErrorCode(error: unknown): string | undefined {
-  if (error instanceof Error && error.name === 'RepomemError') {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
 /** Classify any thrown value into an {@link ErrorReport}. */
 export function classifyError(error: unknown): ErrorReport {
   if (error instanceof CliUsageError) {
@@ -79,9 +71,8 @@ export function classifyError(error: unknown): ErrorReport {
   if (error instanceof CliDataError) {
     return { exitCode: ExitCode.failed, message: error.message, showUsage: false, code: error.code };
   }
-  const code = repomemErrorCode(error);
-  if (code !== undefined) {
-    const message = (error as Error).message;
+  if (error instanceof RepomemError) {
+    const { code, message } = error;
     if (ARGUMENT_ERROR_CODES.has(code)) return { exitCode: ExitCode.usage, message, showUsage: true, code };
     if (DATA_ERROR_CODES.has(code)) return { exitCode: ExitCode.failed, message, showUsage: false, code };
     return { exitCode: ExitCode.usage, message: `repomem: ${code}: ${message}`, showUsage: false, code };

@@ -1,26 +1,33 @@
-// Why: commands that only read or write documents (search, the verified-memory backends, the git
-// branch commands) open the chosen store itself, without the memory facade and its Markdown and
-// envelope code, which keeps a cold `repomem search` small. Missing stores become exit-code-2
-// errors that name the store the way the user gave it.
-import type { MemoryStore } from '@repomem/core';
+// Why: every command opens its chosen store the same way, through the CLI's registry with the
+// spec resolved when the store was chosen, and a missing store becomes an exit-code-2 error that
+// names it the way the user gave it. Commands that only read or write documents (search, the
+// verified-memory backends, the git branch commands) use this without the memory facade, which
+// keeps a cold `repomem search` small.
+import { type MemoryStore, RepomemError } from '@repomem/core';
 import { CliDataError } from './errors.js';
-import { openDirectoryAt } from './memory-dir.js';
-import { openStoreFromSpec } from './open-store.js';
+import { cliRegistry } from './store-registry.js';
 import type { ChosenStore } from './store-selection.js';
-
-function repomemErrorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof Error && error.name === 'RepomemError' && typeof code === 'string' ? code : undefined;
-}
 
 /** Options of {@link openChosenStore}. */
 export interface OpenChosenStoreOptions {
-  /** Repository slug the SQLite document store is scoped to. */
+  /** Repository slug a store holding many repositories is scoped to. */
   readonly repo: string;
-  /** Open SQLite read-only (never created); directory and git stores are unaffected. */
+  /** Open without writing anything (a missing database is not created). */
   readonly readOnly: boolean;
   /** Directories only: create a missing directory (init). Default `false`. */
   readonly create?: boolean;
+}
+
+function missingStoreMessage(chosen: ChosenStore, code: string, error: RepomemError): string {
+  if (chosen.kind === 'dir') {
+    const what = code === 'NOT_FOUND' ? 'does not exist' : 'is not a directory';
+    return `memory directory ${what}: ${chosen.directory.display}`;
+  }
+  const hint =
+    chosen.kind === 'scoped' && chosen.scheme === 'sqlite'
+      ? ' (the first write creates it: repomem init, or repomem update)'
+      : '';
+  return `store not found: ${chosen.label}${hint}\n${error.message}`;
 }
 
 /**
@@ -29,14 +36,17 @@ export interface OpenChosenStoreOptions {
  * exist: <dir>` for directories, `store not found: <spec>` otherwise.
  */
 export async function openChosenStore(chosen: ChosenStore, options: OpenChosenStoreOptions): Promise<MemoryStore> {
-  if (chosen.kind === 'dir') return openDirectoryAt(chosen.directory, { create: options.create ?? false });
   try {
-    return await openStoreFromSpec(chosen.spec, { repo: options.repo, readOnly: options.readOnly });
+    return await cliRegistry.openStore(chosen.resolved, {
+      cwd: chosen.context.cwd,
+      env: chosen.context.env,
+      repo: options.repo,
+      readOnly: options.readOnly,
+      create: options.create ?? false,
+    });
   } catch (error) {
-    const code = repomemErrorCode(error);
-    if (code === 'NOT_FOUND' || code === 'NOT_A_DIRECTORY') {
-      const hint = chosen.kind === 'sqlite' ? ' (the first write creates it: repomem init, or repomem update)' : '';
-      throw new CliDataError(code, `store not found: ${chosen.label}${hint}\n${(error as Error).message}`);
+    if (error instanceof RepomemError && (error.code === 'NOT_FOUND' || error.code === 'NOT_A_DIRECTORY')) {
+      throw new CliDataError(error.code, missingStoreMessage(chosen, error.code, error));
     }
     throw error;
   }

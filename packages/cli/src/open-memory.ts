@@ -12,14 +12,15 @@ export interface OpenedMemory {
   readonly chosen: ChosenStore;
   /**
    * How messages name a document: `<dir as given>/<path>` for directories (Sepo), the
-   * document path for SQLite and git stores.
+   * document path for every other store.
    */
   displayPath(documentPath: string): string;
 }
 
 /**
  * Open the memory facade over `chosen`. `create` lets a directory be created (init); a SQLite
- * database is created by any non-read-only open; `repo` scopes the SQLite document store.
+ * database is created by any open that is not read-only; `repo` scopes a store holding many
+ * repositories.
  */
 export async function openChosenMemory(
   chosen: ChosenStore,

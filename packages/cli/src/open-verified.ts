@@ -1,21 +1,17 @@
 // Why: verified memories live in the same store the other commands use: natively in the SQLite
-// file (records and telemetry tables), or as JSON documents under `.repomem/verified/` in a
-// directory or on the git branch. One function opens the right backend for a chosen store.
+// file (records and telemetry tables), or as JSON documents under `.repomem/verified/` in any
+// other store (a directory, the git branch). One function opens the right backend for a chosen store.
 import { createDocumentRecordBackend, type VerifiedMemoryBackend } from '@repomem/core';
 import { openChosenStore } from './open-chosen-store.js';
-import { openChosenMemory } from './open-memory.js';
 import type { ChosenStore } from './store-selection.js';
 
 /** Open the verified-memory backend of `chosen`; `close()` also closes the underlying store. */
 export async function openRecordBackend(chosen: ChosenStore, repo: string): Promise<VerifiedMemoryBackend> {
-  if (chosen.kind === 'sqlite') {
+  if (chosen.kind === 'scoped' && chosen.scheme === 'sqlite') {
     const { openSqliteRecordBackend } = await import('@repomem/store-sqlite');
-    return openSqliteRecordBackend({ path: chosen.spec.path });
+    return openSqliteRecordBackend({ path: (chosen.resolved.target as { readonly path: string }).path });
   }
-  const store =
-    chosen.kind === 'dir'
-      ? (await openChosenMemory(chosen, { mode: 'enabled', repo })).memory.store
-      : await openChosenStore(chosen, { repo, readOnly: false });
+  const store = await openChosenStore(chosen, { repo, readOnly: false });
   const backend = createDocumentRecordBackend(store);
   return {
     name: backend.name,

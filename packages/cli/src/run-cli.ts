@@ -1,7 +1,7 @@
 // Why: the single entry of the `repomem` command: picks the command, handles `--help` and
 // `--version`, and always returns an exit code instead of exiting, so it can be embedded and
-// tested in-process. Commands are loaded on demand, so `repomem search --dir` never loads the
-// SQLite or git stores (a smaller cold start).
+// tested in-process. Commands are loaded on demand, and each store package only when its scheme
+// is used, so `repomem search --dir` never loads the SQLite or git stores (a smaller cold start).
 import type { BranchCommand } from './commands/branch-args.js';
 import { ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
@@ -29,6 +29,27 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<CommandRunner>; us
   state: branchEntry('state'),
 };
 
+/** Store options that may come before the command (`repomem --store sqlite:a.db search q`). */
+const LEADING_OPTIONS: ReadonlySet<string> = new Set(['--store', '--dir', '--repo']);
+
+/**
+ * Move leading store options (`--store <spec>`, `--dir <path>`, `--repo <o/n>`, or their
+ * `--name=value` forms) after the command name, where the command parses them like its own.
+ */
+export function hoistLeadingOptions(argv: readonly string[]): readonly string[] {
+  let index = 0;
+  while (index < argv.length) {
+    const token = argv[index] as string;
+    const equals = token.indexOf('=');
+    if (!LEADING_OPTIONS.has(equals === -1 ? token : token.slice(0, equals))) break;
+    index += equals === -1 ? 2 : 1;
+  }
+  if (index === 0) return argv;
+  // Options but no command: nothing to run (reported as a missing command).
+  if (index >= argv.length) return [];
+  return [argv[index] as string, ...argv.slice(0, index), ...argv.slice(index + 1)];
+}
+
 function defaultIo(io: Partial<CliIo> | undefined): CliIo {
   return {
     stdout: io?.stdout ?? process.stdout,
@@ -54,7 +75,7 @@ function defaultIo(io: Partial<CliIo> | undefined): CliIo {
  */
 export async function runCli(argv: readonly string[], io?: Partial<CliIo>): Promise<number> {
   const resolved = defaultIo(io);
-  const [command, ...rest] = argv;
+  const [command, ...rest] = hoistLeadingOptions(argv);
   try {
     if (command === undefined) {
       resolved.stderr.write(`missing command\n\n${MAIN_USAGE}`);

@@ -1,13 +1,22 @@
 // Why: every command picks its store by the same rule, so it is decided once: `--store`, then
 // Sepo's `--dir`, then `$REPOMEM_STORE`, then `$MEMORY_DIR`, then the embedded default
 // (`sqlite:.repomem/repomem.db`). Flags beat the environment, so a Sepo `--dir` is never
-// silently overridden. Directories keep Sepo's exact behaviour and messages.
-import { RepomemError } from '@repomem/core';
+// silently overridden. The chosen spec is resolved once, by the store's own scheme through the
+// CLI's registry; directories keep Sepo's exact behaviour and messages.
+import {
+  DEFAULT_STORE_REPO,
+  DEFAULT_STORE_SPEC,
+  RepomemError,
+  type ResolvedSpec,
+  redactSpec,
+  repoSlugProblem,
+  type StoreScheme,
+} from '@repomem/core';
+import type { GitStoreTarget } from '@repomem/store-git';
 import { CliUsageError } from './errors.js';
 import type { CliIo } from './io.js';
 import { chooseMemoryDirectory, type MemoryDirectory } from './memory-dir.js';
-import { checkRepoSlug, DEFAULT_STORE_REPO } from './open-store.js';
-import { DEFAULT_STORE_SPEC, formatStoreSpec, parseStoreSpec, resolveStoreSpec, type StoreSpec } from './store-spec.js';
+import { cliRegistry } from './store-registry.js';
 
 /** The store-related options a command was given. */
 export interface StoreSelectionInput {
@@ -20,67 +29,125 @@ export interface StoreSelectionInput {
 /** Where a chosen store came from (for messages and tests). */
 export type StoreOrigin = '--store' | '--dir' | 'REPOMEM_STORE' | 'MEMORY_DIR' | 'default';
 
+/** What every chosen store carries: the resolved spec, its text form and where it came from. */
+interface ChosenBase {
+  /** The spec parsed by its scheme, opened as is (never parsed again). */
+  readonly resolved: ResolvedSpec<StoreScheme>;
+  /** The spec as text for messages: absolute paths, secrets redacted. */
+  readonly label: string;
+  readonly origin: StoreOrigin;
+  /** Working directory and environment the store opens with. */
+  readonly context: Pick<CliIo, 'env' | 'cwd'>;
+}
+
+/** A git branch store (`git:`): the branch commands work on it. */
+export interface GitChoice extends ChosenBase {
+  readonly kind: 'git';
+  /** Absolute repository directory. */
+  readonly dir: string;
+  /** The branch the spec names (absent: the store's default, `agent/memory`). */
+  readonly branch?: string;
+}
+
 /** The store a command will use. */
 export type ChosenStore =
-  /** A memory directory: Sepo's `--dir` / `$MEMORY_DIR`, or a `dir:` spec. */
-  | { readonly kind: 'dir'; readonly directory: MemoryDirectory; readonly origin: StoreOrigin }
-  /** A SQLite store; `spec` has an absolute path, `label` is its text form. */
-  | {
-      readonly kind: 'sqlite';
-      readonly spec: Extract<StoreSpec, { kind: 'sqlite' }>;
-      readonly label: string;
-      readonly origin: StoreOrigin;
-    }
-  /** A git store; `spec` has an absolute directory, `label` is its text form. */
-  | {
-      readonly kind: 'git';
-      readonly spec: Extract<StoreSpec, { kind: 'git' }>;
-      readonly label: string;
-      readonly origin: StoreOrigin;
-    };
+  /** A memory directory: Sepo's `--dir` / `$MEMORY_DIR`, or a `dir:` spec. Messages name it as given. */
+  | (ChosenBase & { readonly kind: 'dir'; readonly directory: MemoryDirectory })
+  | GitChoice
+  /**
+   * A store holding many repositories, scoped by `--repo`: `sqlite:` (the default), and any
+   * other scheme of the registry (`postgres:`, `agentcore:` once their package is installed).
+   */
+  | (ChosenBase & { readonly kind: 'scoped'; readonly scheme: string });
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-function fromSpec(text: string, origin: StoreOrigin, cwd: string): ChosenStore {
-  let parsed: StoreSpec;
+async function resolveSpec(text: string, origin: StoreOrigin, io: Pick<CliIo, 'env' | 'cwd'>) {
   try {
-    parsed = parseStoreSpec(text);
+    return await cliRegistry.resolveStoreSpec(text, { cwd: io.cwd, env: io.env });
   } catch (error) {
     if (origin === 'REPOMEM_STORE' && error instanceof RepomemError) {
-      throw new RepomemError(error.code, `$REPOMEM_STORE: ${error.message}`, { details: { spec: text } });
+      throw new RepomemError(error.code, `$REPOMEM_STORE: ${error.message}`, {
+        cause: error,
+        details: { spec: redactSpec(text) },
+      });
     }
     throw error;
   }
-  if (parsed.kind === 'dir') {
-    return { kind: 'dir', directory: chooseMemoryDirectory(parsed.path, { env: {}, cwd }), origin };
+}
+
+/** A memory directory opened through the `dir:` scheme, named in messages as the user gave it. */
+async function directoryChoice(
+  directory: MemoryDirectory,
+  origin: StoreOrigin,
+  io: Pick<CliIo, 'env' | 'cwd'>,
+): Promise<ChosenStore> {
+  // `dir:.` against the absolute directory: no path text is re-parsed, whatever it contains.
+  const resolved = await cliRegistry.resolveStoreSpec('dir:.', { cwd: directory.absolute, env: io.env });
+  return { kind: 'dir', directory, resolved, label: resolved.label, origin, context: contextOf(io) };
+}
+
+function contextOf(io: Pick<CliIo, 'env' | 'cwd'>): Pick<CliIo, 'env' | 'cwd'> {
+  return { cwd: io.cwd, env: io.env };
+}
+
+async function fromSpec(text: string, origin: StoreOrigin, io: Pick<CliIo, 'env' | 'cwd'>): Promise<ChosenStore> {
+  const resolved = await resolveSpec(text, origin, io);
+  const { scheme } = resolved.scheme;
+  if (scheme === 'dir') {
+    // Sepo's messages name the directory as written after `dir:`.
+    const written = text.slice(text.indexOf(':') + 1);
+    const directory = chooseMemoryDirectory(written, { env: {}, cwd: io.cwd });
+    return { kind: 'dir', directory, resolved, label: resolved.label, origin, context: contextOf(io) };
   }
-  const spec = resolveStoreSpec(parsed, cwd);
-  if (spec.kind === 'sqlite') return { kind: 'sqlite', spec, label: formatStoreSpec(spec), origin };
-  if (spec.kind === 'git') return { kind: 'git', spec, label: formatStoreSpec(spec), origin };
-  throw new RepomemError('INVALID_ARGUMENT', `unexpected store spec ${formatStoreSpec(spec)}`);
+  if (scheme === 'git') {
+    const target = resolved.target as GitStoreTarget;
+    return {
+      kind: 'git',
+      resolved,
+      label: resolved.label,
+      origin,
+      context: contextOf(io),
+      dir: target.dir,
+      ...(target.branch === undefined ? {} : { branch: target.branch }),
+    };
+  }
+  return { kind: 'scoped', scheme, resolved, label: resolved.label, origin, context: contextOf(io) };
 }
 
 /**
- * Choose the store from the options and `io.env` (see the module comment for the order).
- * Throws {@link CliUsageError} when both `--store` and `--dir` are given, and `INVALID_ARGUMENT`
- * naming the spec when a spec is malformed.
+ * Choose the store from the options and `io.env` (see the module comment for the order) and
+ * resolve its spec. Throws {@link CliUsageError} when both `--store` and `--dir` are given,
+ * `INVALID_ARGUMENT` naming the spec when a spec is malformed or its scheme unknown (the known
+ * schemes listed), and `PACKAGE_MISSING` when the scheme's package is not installed.
  */
-export function chooseStore(input: StoreSelectionInput, io: Pick<CliIo, 'env' | 'cwd'>): ChosenStore {
+export async function chooseStore(input: StoreSelectionInput, io: Pick<CliIo, 'env' | 'cwd'>): Promise<ChosenStore> {
   const store = nonEmpty(input.store);
   const dir = nonEmpty(input.dir);
   if (store !== undefined && dir !== undefined) {
     throw new CliUsageError('--store and --dir both name a store; give only one');
   }
-  if (store !== undefined) return fromSpec(store, '--store', io.cwd);
-  if (dir !== undefined) return { kind: 'dir', directory: chooseMemoryDirectory(dir, io), origin: '--dir' };
+  if (store !== undefined) return fromSpec(store, '--store', io);
+  if (dir !== undefined) return directoryChoice(chooseMemoryDirectory(dir, io), '--dir', io);
   const fromEnv = nonEmpty(io.env.REPOMEM_STORE);
-  if (fromEnv !== undefined) return fromSpec(fromEnv, 'REPOMEM_STORE', io.cwd);
+  if (fromEnv !== undefined) return fromSpec(fromEnv, 'REPOMEM_STORE', io);
   if (nonEmpty(io.env.MEMORY_DIR) !== undefined) {
-    return { kind: 'dir', directory: chooseMemoryDirectory(undefined, io), origin: 'MEMORY_DIR' };
+    return directoryChoice(chooseMemoryDirectory(undefined, io), 'MEMORY_DIR', io);
   }
-  return fromSpec(DEFAULT_STORE_SPEC, 'default', io.cwd);
+  return fromSpec(DEFAULT_STORE_SPEC, 'default', io);
+}
+
+/** Check a repository slug given as `what`; throws `INVALID_ARGUMENT` naming it and the problem. */
+function checkRepo(repo: string, what: string): string {
+  const problem = repoSlugProblem(repo);
+  if (problem !== undefined) {
+    throw new RepomemError('INVALID_ARGUMENT', `invalid ${what} ${JSON.stringify(repo)}: ${problem}`, {
+      details: { repo },
+    });
+  }
+  return repo;
 }
 
 /**
@@ -89,19 +156,19 @@ export function chooseStore(input: StoreSelectionInput, io: Pick<CliIo, 'env' | 
  */
 export function chooseRepo(repoOption: string | undefined, env: CliIo['env']): string {
   const option = nonEmpty(repoOption);
-  if (option !== undefined) return checkRepoSlug(option, '--repo');
+  if (option !== undefined) return checkRepo(option, '--repo');
   const fromEnv = nonEmpty(env.GITHUB_REPOSITORY);
-  if (fromEnv !== undefined) return checkRepoSlug(fromEnv, '$GITHUB_REPOSITORY');
+  if (fromEnv !== undefined) return checkRepo(fromEnv, '$GITHUB_REPOSITORY');
   return DEFAULT_STORE_REPO;
 }
 
 /**
- * The repository scope for the document store of `chosen`: {@link chooseRepo} for SQLite stores.
- * Directory and git stores hold one tree and ignore it, so there only an explicit `--repo` is
- * validated (a Sepo run is never broken by an unrelated `$GITHUB_REPOSITORY`).
+ * The repository scope for the document store of `chosen`: {@link chooseRepo} for stores holding
+ * many repositories. Directory and git stores hold one tree and ignore it, so there only an
+ * explicit `--repo` is validated (a Sepo run is never broken by an unrelated `$GITHUB_REPOSITORY`).
  */
 export function documentRepoFor(chosen: ChosenStore, repoOption: string | undefined, env: CliIo['env']): string {
-  if (chosen.kind === 'sqlite') return chooseRepo(repoOption, env);
+  if (chosen.kind === 'scoped') return chooseRepo(repoOption, env);
   const option = nonEmpty(repoOption);
-  return option === undefined ? DEFAULT_STORE_REPO : checkRepoSlug(option, '--repo');
+  return option === undefined ? DEFAULT_STORE_REPO : checkRepo(option, '--repo');
 }

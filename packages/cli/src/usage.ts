@@ -19,13 +19,16 @@ Commands:
 Options:
   -h, --help       Show help (also: repomem <command> --help)
   -v, --version    Print the version
+  --store, --dir and --repo may also come before the command (repomem --store <spec> search q).
 
-Stores (--store <spec>, or $REPOMEM_STORE):
+Stores (--store <spec>, or $REPOMEM_STORE; each spec is parsed by its store's package):
   sqlite:<path>                 Embedded SQLite database (created with its directory on first write)
   dir:<path>                    Memory directory (Sepo's layout; same as --dir <path>)
   git:<repo-dir>[#<branch>]     Branch of a git repository, default branch agent/memory
+  agentcore:..., postgres:...   Once @repomem/store-agentcore or @repomem/store-postgres is installed
   Order: --store, --dir, $REPOMEM_STORE, $MEMORY_DIR, then sqlite:.repomem/repomem.db in the
-  working directory. --repo (default $GITHUB_REPOSITORY, then local/default) scopes SQLite stores.
+  working directory. --repo (default $GITHUB_REPOSITORY, then local/default) scopes SQLite
+  stores and the other stores that hold many repositories.
 
 Environment:
   REPOMEM_STORE      Store spec when neither --store nor --dir is given
@@ -48,7 +51,7 @@ Subcommands:
 
 Options:
   --dir <path>     Memory directory (Sepo); see repomem --help for the store order
-  --store <spec>   sqlite:<path>, dir:<path> or git:<repo-dir>[#<branch>]
+  --store <spec>   sqlite:<path>, dir:<path>, git:<repo-dir>[#<branch>]... (see repomem --help)
   --repo <o/n>     Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then local/default)
   --json           Print one JSON object describing the outcome on stdout
   --read-only      Open the memory read-only (any write fails with exit code 2)
@@ -64,7 +67,7 @@ export const SEARCH_USAGE = `Usage: repomem search [--dir <path> | --store <spec
 
 Options:
   --dir <path>       Memory directory to search (Sepo); see repomem --help for the store order
-  --store <spec>     sqlite:<path>, dir:<path> or git:<repo-dir>[#<branch>]
+  --store <spec>     sqlite:<path>, dir:<path>, git:<repo-dir>[#<branch>]... (see repomem --help)
   --repo <o/n>       Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then local/default)
   --limit <n>        Maximum number of files to return (default: 5)
   --snippets <n>     Maximum snippets per file (default: 3)
@@ -83,7 +86,7 @@ database is created when missing.
 
 Options:
   --dir <path>     Memory directory (Sepo); see repomem --help for the store order
-  --store <spec>   sqlite:<path>, dir:<path> or git:<repo-dir>[#<branch>]
+  --store <spec>   sqlite:<path>, dir:<path>, git:<repo-dir>[#<branch>]... (see repomem --help)
   --repo <o/n>     Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then local/default)
   --json           Print one JSON object listing created and existing files
   -h, --help       Show this message
@@ -92,7 +95,7 @@ Options:
 /** `repomem memories --help`. */
 export const MEMORIES_USAGE = `Usage: repomem memories <subcommand> [--store <spec>] [--repo <owner/name>] [--json] [options]
 
-Verified memories (seed 003): facts with code citations that are re-read before use.
+Verified memories: facts with code citations that are re-read before use.
 
 Subcommands:
   store --subject S --fact F --cite <path>:<start>-<end> [--cite ...] [--reason R] [--scope SC] [--by ID]

@@ -1,6 +1,6 @@
 // Why: pins Sepo's exact messages, streams and exit codes for every outcome, the search text
 // and JSON layouts, init output and the error-to-exit-code mapping, as pure functions.
-import type { SearchResponse, UpdateOutcome } from '@repomem/core';
+import { RepomemError, type RepomemErrorCode, type SearchResponse, type UpdateOutcome } from '@repomem/core';
 import { describe, expect, it } from 'vitest';
 import { CliDataError, CliUsageError, classifyError } from '../src/errors.js';
 import { formatInitText, initJson } from '../src/format/init-output.js';
@@ -185,15 +185,6 @@ describe('init output', () => {
   });
 });
 
-class FakeRepomemError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = 'RepomemError';
-    this.code = code;
-  }
-}
-
 describe('classifyError', () => {
   it('maps usage, data, repomem and unexpected errors to exit codes', () => {
     expect(classifyError(new CliUsageError('bad'))).toEqual({
@@ -208,8 +199,8 @@ describe('classifyError', () => {
       showUsage: false,
       code: 'NOT_FOUND',
     });
-    for (const code of ['INVALID_ARGUMENT', 'INVALID_PATH']) {
-      expect(classifyError(new FakeRepomemError(code, 'm'))).toMatchObject({ exitCode: 1, showUsage: true, code });
+    for (const code of ['INVALID_ARGUMENT', 'INVALID_PATH'] as const) {
+      expect(classifyError(new RepomemError(code, 'm'))).toMatchObject({ exitCode: 1, showUsage: true, code });
     }
     for (const code of [
       'NOT_FOUND',
@@ -218,13 +209,16 @@ describe('classifyError', () => {
       'FILE_TOO_LARGE',
       'READ_ONLY',
       'INVALID_DOCUMENT',
-    ]) {
-      expect(classifyError(new FakeRepomemError(code, 'm'))).toMatchObject({ exitCode: 2, message: 'm', code });
+    ] as const satisfies readonly RepomemErrorCode[]) {
+      expect(classifyError(new RepomemError(code, 'm'))).toMatchObject({ exitCode: 2, message: 'm', code });
     }
-    expect(classifyError(new FakeRepomemError('LOCK_TIMEOUT', 'slow'))).toMatchObject({
+    expect(classifyError(new RepomemError('LOCK_TIMEOUT', 'slow'))).toMatchObject({
       exitCode: 1,
       message: 'repomem: LOCK_TIMEOUT: slow',
     });
+    // Recognised by class: an error that only looks like one is unexpected.
+    const lookalike = Object.assign(new Error('m'), { name: 'RepomemError', code: 'NOT_FOUND' });
+    expect(classifyError(lookalike)).toMatchObject({ exitCode: 1, code: 'UNEXPECTED' });
     expect(classifyError(new TypeError('boom'))).toMatchObject({
       exitCode: 1,
       message: 'repomem: unexpected error: boom',

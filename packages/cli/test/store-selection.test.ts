@@ -1,101 +1,91 @@
-// Why: pins the store grammar (`sqlite:`, `dir:`, `git:`), the order in which a store is chosen
-// (flags before environment, then the embedded default), the repository slug rule, and the
-// parsing of `--cite`, `--source`, `memories` and branch-command arguments, without touching disk.
+// Why: pins the order in which a store is chosen (flags before environment, then the embedded
+// default), that specs and `--source` are resolved by their schemes in the CLI's registry, the
+// repository slug rule, and the parsing of `--cite`, `memories` and branch-command arguments,
+// without touching disk.
+
+import { DEFAULT_STORE_REPO, DEFAULT_STORE_SPEC } from '@repomem/core';
 import { describe, expect, it } from 'vitest';
 import { parseArguments, stringOptions } from '../src/args.js';
 import { formatCitation, parseCitationArgument } from '../src/citation-arg.js';
-import { chooseCitationSource, describeCitationSource } from '../src/citation-source.js';
+import { chooseCitationSource } from '../src/citation-source.js';
 import { parseBranchArguments } from '../src/commands/branch-args.js';
 import { parseMemoriesArguments } from '../src/commands/memories-args.js';
 import { CliUsageError } from '../src/errors.js';
-import { DEFAULT_STORE_REPO } from '../src/open-store.js';
+import { cliRegistry } from '../src/store-registry.js';
 import { chooseRepo, chooseStore, documentRepoFor } from '../src/store-selection.js';
-import { DEFAULT_STORE_SPEC, formatStoreSpec, parseStoreSpec, resolveStoreSpec } from '../src/store-spec.js';
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
-
-describe('parseStoreSpec', () => {
-  it('parses the three kinds; a git branch follows the last #', () => {
-    expect(parseStoreSpec('sqlite:.repomem/repomem.db')).toEqual({ kind: 'sqlite', path: '.repomem/repomem.db' });
-    expect(parseStoreSpec('sqlite::memory:')).toEqual({ kind: 'sqlite', path: ':memory:' });
-    expect(parseStoreSpec('dir:memory')).toEqual({ kind: 'dir', path: 'memory' });
-    expect(parseStoreSpec('git:.')).toEqual({ kind: 'git', dir: '.' });
-    expect(parseStoreSpec('git:/r#agent/memory')).toEqual({ kind: 'git', dir: '/r', branch: 'agent/memory' });
-    expect(parseStoreSpec('git:/a#b/r#x')).toEqual({ kind: 'git', dir: '/a#b/r', branch: 'x' });
-    expect(DEFAULT_STORE_SPEC).toBe('sqlite:.repomem/repomem.db');
-  });
-
-  it.each([
-    ['', 'the spec is empty'],
-    ['memory', 'no scheme'],
-    ['s3:bucket', 'unknown scheme "s3:"'],
-    ['sqlite:', 'the database path is empty'],
-    ['dir:', 'the directory is empty'],
-    ['git:', 'the repository directory is empty'],
-    ['git:#main', 'the repository directory is empty'],
-    ['git:.#', 'the branch after "#" is empty'],
-    ['dir:a\0b', 'contains a NUL character'],
-  ])('refuses %j naming it (%s)', (spec, problem) => {
-    expect(() => parseStoreSpec(spec)).toThrow(problem);
-    expect(() => parseStoreSpec(spec)).toThrow(`invalid store spec ${JSON.stringify(spec)}`);
-    try {
-      parseStoreSpec(spec);
-    } catch (error) {
-      expect((error as { code?: string }).code).toBe('INVALID_ARGUMENT');
-    }
-  });
-
-  it('formats back and resolves relative paths against a working directory', () => {
-    for (const text of ['sqlite:a.db', 'dir:m', 'git:r', 'git:r#agent/x'])
-      expect(formatStoreSpec(parseStoreSpec(text))).toBe(text);
-    expect(resolveStoreSpec(parseStoreSpec('sqlite:a/b.db'), '/w')).toEqual({ kind: 'sqlite', path: '/w/a/b.db' });
-    expect(resolveStoreSpec(parseStoreSpec('sqlite::memory:'), '/w')).toEqual({ kind: 'sqlite', path: ':memory:' });
-    expect(resolveStoreSpec(parseStoreSpec('git:../r#b'), '/w/x')).toEqual({ kind: 'git', dir: '/w/r', branch: 'b' });
-  });
-});
 
 describe('chooseStore', () => {
   const io = (env: Record<string, string> = {}) => ({ env, cwd: '/w' });
 
-  it('defaults to the embedded SQLite store in the working directory', () => {
-    expect(chooseStore({}, io())).toMatchObject({
-      kind: 'sqlite',
-      spec: { path: '/w/.repomem/repomem.db' },
+  it('defaults to the embedded SQLite store in the working directory', async () => {
+    expect(DEFAULT_STORE_SPEC).toBe('sqlite:.repomem/repomem.db');
+    expect(await chooseStore({}, io())).toMatchObject({
+      kind: 'scoped',
+      scheme: 'sqlite',
       label: 'sqlite:/w/.repomem/repomem.db',
       origin: 'default',
     });
   });
 
-  it('orders --store, --dir, $REPOMEM_STORE, $MEMORY_DIR', () => {
+  it('resolves each spec once, by its scheme in the CLI registry (a git branch follows the last #)', async () => {
+    expect(await chooseStore({ store: 'sqlite::memory:' }, io())).toMatchObject({ kind: 'scoped', scheme: 'sqlite' });
+    expect(await chooseStore({ store: 'git:../r#agent/x' }, { env: {}, cwd: '/w/x' })).toMatchObject({
+      kind: 'git',
+      dir: '/w/r',
+      branch: 'agent/x',
+      label: 'git:/w/r#agent/x',
+    });
+    expect(await chooseStore({ store: 'git:/a#b/r#x' }, io())).toMatchObject({ dir: '/a#b/r', branch: 'x' });
+    expect(await chooseStore({ store: 'git:r' }, io())).not.toHaveProperty('branch');
+    expect(cliRegistry.storeSchemes()).toEqual(['agentcore', 'dir', 'git', 'postgres', 'postgresql', 'sqlite']);
+  });
+
+  it('orders --store, --dir, $REPOMEM_STORE, $MEMORY_DIR', async () => {
     const env = { REPOMEM_STORE: 'sqlite:env.db', MEMORY_DIR: 'envdir' };
-    expect(chooseStore({ store: 'git:r' }, io(env))).toMatchObject({ kind: 'git', origin: '--store' });
-    expect(chooseStore({ dir: 'd' }, io(env))).toMatchObject({
+    expect(await chooseStore({ store: 'git:r' }, io(env))).toMatchObject({ kind: 'git', origin: '--store' });
+    expect(await chooseStore({ dir: 'd' }, io(env))).toMatchObject({
       kind: 'dir',
       directory: { display: 'd', absolute: '/w/d' },
+      label: 'dir:/w/d',
       origin: '--dir',
     });
-    expect(chooseStore({}, io(env))).toMatchObject({
-      kind: 'sqlite',
-      spec: { path: '/w/env.db' },
+    expect(await chooseStore({}, io(env))).toMatchObject({
+      kind: 'scoped',
+      label: 'sqlite:/w/env.db',
       origin: 'REPOMEM_STORE',
     });
-    expect(chooseStore({}, io({ MEMORY_DIR: 'envdir' }))).toMatchObject({
+    expect(await chooseStore({}, io({ MEMORY_DIR: 'envdir' }))).toMatchObject({
       kind: 'dir',
       directory: { display: 'envdir' },
       origin: 'MEMORY_DIR',
     });
-    expect(chooseStore({ store: 'dir:m' }, io())).toMatchObject({
+    expect(await chooseStore({ store: 'dir:m' }, io())).toMatchObject({
       kind: 'dir',
       directory: { display: 'm', absolute: '/w/m' },
     });
-    expect(chooseStore({}, io({ REPOMEM_STORE: '', MEMORY_DIR: '' }))).toMatchObject({ origin: 'default' });
+    expect(await chooseStore({}, io({ REPOMEM_STORE: '', MEMORY_DIR: '' }))).toMatchObject({ origin: 'default' });
   });
 
-  it('refuses --store with --dir, and names a bad $REPOMEM_STORE', () => {
-    expect(() => chooseStore({ store: 'dir:a', dir: 'b' }, io())).toThrow(
+  it('refuses --store with --dir, and names a bad $REPOMEM_STORE', async () => {
+    await expect(chooseStore({ store: 'dir:a', dir: 'b' }, io())).rejects.toThrow(
       new CliUsageError('--store and --dir both name a store; give only one'),
     );
-    expect(() => chooseStore({}, io({ REPOMEM_STORE: 'nope' }))).toThrow(/^\$REPOMEM_STORE: invalid store spec "nope"/);
+    await expect(chooseStore({}, io({ REPOMEM_STORE: 'nope' }))).rejects.toThrow(
+      /^\$REPOMEM_STORE: invalid store spec "nope"/,
+    );
+  });
+
+  it.each([
+    [' ', 'the spec is empty'],
+    ['memory', 'no scheme (known: agentcore:, dir:, git:, postgres:, postgresql:, sqlite:)'],
+    ['s3:bucket', 'unknown scheme "s3:" (known: agentcore:, dir:, git:, postgres:, postgresql:, sqlite:)'],
+    ['git:.#', 'the branch after "#" is empty'],
+  ])('refuses %j naming it (%s)', async (spec, problem) => {
+    const refusal = chooseStore({ store: spec }, io());
+    await expect(refusal).rejects.toThrow(problem);
+    await expect(refusal).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 });
 
@@ -113,8 +103,8 @@ describe('chooseRepo', () => {
     expect(() => chooseRepo(undefined, { GITHUB_REPOSITORY: 'x' })).toThrow('invalid $GITHUB_REPOSITORY "x"');
   });
 
-  it('ignores $GITHUB_REPOSITORY for directory and git stores', () => {
-    const dir = chooseStore({ dir: 'm' }, { env: {}, cwd: '/w' });
+  it('ignores $GITHUB_REPOSITORY for directory and git stores', async () => {
+    const dir = await chooseStore({ dir: 'm' }, { env: {}, cwd: '/w' });
     expect(documentRepoFor(dir, undefined, { GITHUB_REPOSITORY: 'bad' })).toBe(DEFAULT_STORE_REPO);
     expect(() => documentRepoFor(dir, 'bad', {})).toThrow('invalid --repo "bad"');
   });
@@ -147,18 +137,29 @@ describe('parseCitationArgument', () => {
 });
 
 describe('chooseCitationSource', () => {
-  it('parses dir:, git: with a ref, github, and lets --ref win', () => {
-    expect(chooseCitationSource('dir:w', undefined, '/x')).toEqual({ kind: 'dir', root: '/x/w' });
-    expect(chooseCitationSource('git:/r#v1', undefined, '/x')).toEqual({ kind: 'git', dir: '/r', ref: 'v1' });
-    expect(chooseCitationSource('git:/r#v1', 'v2', '/x')).toEqual({ kind: 'git', dir: '/r', ref: 'v2' });
-    expect(chooseCitationSource('github', 'main', '/x')).toEqual({ kind: 'github', ref: 'main' });
-    expect(describeCitationSource({ kind: 'git', dir: '/r', ref: 'v1' })).toBe('git:/r#v1');
+  const io = { env: {}, cwd: '/x' };
+
+  it('resolves dir:, git: with a ref, github through the registry, and lets --ref win', async () => {
+    expect((await chooseCitationSource('dir:w', undefined, io)).label).toBe('dir:/x/w');
+    expect(await chooseCitationSource('git:/r#v1', undefined, io)).toMatchObject({ label: 'git:/r#v1' });
+    expect(await chooseCitationSource('git:/r#v1', 'v2', io)).toMatchObject({
+      label: 'git:/r#v2',
+      ref: 'v2',
+      resolved: { target: { dir: '/r', ref: 'v2' } },
+    });
+    expect(await chooseCitationSource('github', 'main', io)).toMatchObject({ label: 'github#main', ref: 'main' });
+    expect(cliRegistry.citationReaderSchemes()).toEqual(['dir', 'git', 'github']);
   });
 
-  it('refuses unknown sources and a --ref for a directory', () => {
-    expect(() => chooseCitationSource('svn:x', undefined, '/x')).toThrow('invalid --source "svn:x"');
-    expect(() => chooseCitationSource('git:', undefined, '/x')).toThrow('invalid --source "git:"');
-    expect(() => chooseCitationSource('dir:w', 'main', '/x')).toThrow('--ref main needs a git or github source');
+  it('refuses unknown sources (naming the known ones) and a --ref for a directory', async () => {
+    await expect(chooseCitationSource('svn:x', undefined, io)).rejects.toThrow(
+      'invalid --source "svn:x": unknown scheme "svn:" (known: dir:, git:, github:)',
+    );
+    await expect(chooseCitationSource('git:', undefined, io)).rejects.toThrow('invalid --source "git:"');
+    await expect(chooseCitationSource('dir:w', 'main', io)).rejects.toThrow(CliUsageError);
+    await expect(chooseCitationSource('dir:w', 'main', io)).rejects.toThrow(
+      '--ref main needs a git or github source (the citation source is the directory /x/w)',
+    );
   });
 });
 

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli, git, jsonOf, makeRepository } from './in-process.js';
+import { type CliResult, cli, git, jsonOf, makeRepository } from './in-process.js';
 import { makeTempDir } from './support.js';
 
 const temp = makeTempDir('repomem-cli-stores-');
@@ -209,6 +209,47 @@ describe('bad store input fails clearly and creates nothing', () => {
     expect(readdirSync(cwd)).toEqual([]);
     mkdirSync(join(cwd, 'm'));
     expect((await cli(add('x', '--dir', 'm'), { cwd, env: { GITHUB_REPOSITORY: 'nope' } })).code).toBe(0);
+  });
+
+  it('an unknown scheme names the schemes the registry knows, also with --store before the command', async () => {
+    const cwd = freshDir();
+    const known = 'known: agentcore:, dir:, git:, postgres:, postgresql:, sqlite:';
+    for (const args of [
+      ['--store', 'nosuch:x', 'search', 'q'],
+      ['--store=nosuch:x', 'search', 'q'],
+      ['search', '--store', 'nosuch:x', 'q'],
+    ]) {
+      const result = await cli(args, { cwd });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.startsWith(`invalid store spec "nosuch:x": unknown scheme "nosuch:" (${known})\n\n`)).toBe(
+        true,
+      );
+      expect(result.stderr).toContain('Usage: repomem search');
+    }
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('never shows the password of a URL spec, whatever names it and however the error is printed', async () => {
+    const cwd = freshDir();
+    const spec = 'postgres://user:secret@host/db';
+    const runs = [
+      await cli(['search', '--store', spec, 'q'], { cwd }),
+      await cli(['--store', spec, 'search', '--json', 'q'], { cwd }),
+      await cli(add('x', '--store', spec), { cwd }),
+      await cli(['memories', 'stats', '--store', spec], { cwd }),
+      await cli(['search', 'q'], { cwd, env: { REPOMEM_STORE: spec } }),
+      await cli(['search', '--json', 'q'], { cwd, env: { REPOMEM_STORE: spec } }),
+      await cli(['history', '--store', spec], { cwd }),
+    ];
+    for (const result of runs) {
+      expect(result.code).toBe(1);
+      expect(`${result.stdout}${result.stderr}`).not.toContain('secret');
+      // The scheme's package is not installed here: the message says which one to install.
+      expect(`${result.stdout}${result.stderr}`).toContain('@repomem/store-postgres');
+    }
+    expect(jsonOf(runs[1] as CliResult)).toMatchObject({ ok: false, outcome: 'error', code: 'PACKAGE_MISSING' });
+    expect(readdirSync(cwd)).toEqual([]);
   });
 
   it('a --json failure is one JSON object', async () => {

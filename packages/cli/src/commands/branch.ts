@@ -4,6 +4,7 @@
 // loaded on demand.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { RepomemError } from '@repomem/core';
 import type { StateRefName } from '@repomem/store-git';
 import { type CommandReport, writeReport } from '../command-report.js';
 import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
@@ -23,11 +24,6 @@ import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
 import { BRANCH_USAGE } from '../usage.js';
 import { type BranchAction, type BranchCommand, parseBranchArguments } from './branch-args.js';
-
-function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof Error && error.name === 'RepomemError' && typeof code === 'string' ? code : undefined;
-}
 
 /** The repository whose state is read or written: `--repo`, else `$GITHUB_REPOSITORY`, else none (any state is accepted). */
 function stateRepo(repo: string | undefined, env: CliIo['env']): string | undefined {
@@ -59,10 +55,10 @@ async function runAction(action: BranchAction, store: string | undefined, io: Cl
   const git = await import('@repomem/store-git');
   switch (action.kind) {
     case 'history': {
-      const chosen = chooseGitStore(store, io, 'history');
+      const chosen = await chooseGitStore(store, io, 'history');
       const opened = await openGitChoice(chosen);
       try {
-        const revisions = await opened.history({
+        const revisions = await opened.gitLog({
           ...(action.path === undefined ? {} : { path: action.path }),
           ...(action.limit === undefined ? {} : { limit: action.limit }),
         });
@@ -82,7 +78,7 @@ async function runAction(action: BranchAction, store: string | undefined, io: Cl
         });
         return describeMountedCommit(into, outcome, 'checkpoint');
       }
-      const chosen = chooseGitStore(store, io, 'checkpoint');
+      const chosen = await chooseGitStore(store, io, 'checkpoint');
       const opened = await openGitChoice(chosen);
       try {
         return describeCheckpoint(chosen.label, action.note, await opened.checkpoint(action.note, trailers));
@@ -91,17 +87,18 @@ async function runAction(action: BranchAction, store: string | undefined, io: Cl
       }
     }
     case 'bootstrap': {
-      const chosen = chooseGitStore(store, io, 'bootstrap');
+      const chosen = await chooseGitStore(store, io, 'bootstrap');
       try {
         return describeBootstrap(await git.bootstrapMemoryBranch(branchOptions(chosen)));
       } catch (error) {
         // Like Sepo's bootstrap workflow: an existing branch is refused, never overwritten.
-        if (errorCode(error) === 'CONFLICT') throw new CliDataError('CONFLICT', (error as Error).message);
+        if (error instanceof RepomemError && error.code === 'CONFLICT')
+          throw new CliDataError('CONFLICT', error.message);
         throw error;
       }
     }
     case 'mount': {
-      const chosen = chooseGitStore(store, io, 'mount');
+      const chosen = await chooseGitStore(store, io, 'mount');
       return describeMount(
         await git.mountMemoryBranch({ ...branchOptions(chosen), into: resolve(io.cwd, action.into) }),
       );
@@ -116,7 +113,7 @@ async function runAction(action: BranchAction, store: string | undefined, io: Cl
       return describeMountedCommit(into, outcome);
     }
     case 'push': {
-      const chosen = chooseGitStore(store, io, 'push');
+      const chosen = await chooseGitStore(store, io, 'push');
       const token = io.env.GITHUB_TOKEN;
       const remote = action.url ?? action.remote ?? git.DEFAULT_REMOTE;
       const outcome = await git.syncMemoryBranch({
@@ -128,30 +125,30 @@ async function runAction(action: BranchAction, store: string | undefined, io: Cl
       return describeSync(chosen.label, remote.replace(/\/\/[^@/]*@/, '//'), outcome);
     }
     case 'state-read': {
-      const chosen = chooseGitStore(store, io, 'state read');
+      const chosen = await chooseGitStore(store, io, 'state read');
       const repo = stateRepo(action.repo, io.env);
       return describeStateRead(
         await git.readStateRef({
-          dir: chosen.spec.dir,
+          dir: chosen.dir,
           ref: action.ref as StateRefName,
           ...(repo === undefined ? {} : { repo }),
         }),
       );
     }
     case 'state-write': {
-      const chosen = chooseGitStore(store, io, 'state write');
+      const chosen = await chooseGitStore(store, io, 'state write');
       const repo = stateRepo(action.repo, io.env);
       const state = await stateInput(action.input, io.cwd);
       const ref = action.ref as StateRefName;
       let expected = action.expected;
       if (expected === undefined) {
         // No lease given: write over whatever the ref holds now (still compare-and-swap against that).
-        const current = await git.readStateRef({ dir: chosen.spec.dir, ref });
+        const current = await git.readStateRef({ dir: chosen.dir, ref });
         expected = current.status === 'missing' ? null : current.commit;
       }
       return describeStateWrite(
         await git.writeStateRef({
-          dir: chosen.spec.dir,
+          dir: chosen.dir,
           ref,
           state,
           expected,

@@ -12,7 +12,7 @@ import { type ChosenStore, chooseStore, documentRepoFor } from '../store-selecti
 import { INIT_USAGE } from '../usage.js';
 import { parseInitArguments } from './init-args.js';
 
-/** Seed a directory or SQLite store through the memory facade (the directory is created when missing). */
+/** Seed a store through the memory facade (a directory is created when missing). */
 async function initThroughFacade(chosen: ChosenStore, repo: string): Promise<InitResult> {
   const { memory } = await openChosenMemory(chosen, { mode: 'enabled', create: true, repo });
   try {
@@ -38,7 +38,7 @@ export async function runInitCommand(argv: readonly string[], io: CliIo): Promis
       io.stdout.write(INIT_USAGE);
       return ExitCode.ok;
     }
-    const chosen = chooseStore(request, io);
+    const chosen = await chooseStore(request, io);
     const repo = documentRepoFor(chosen, request.repo, io.env);
     const location = chosen.kind === 'dir' ? chosen.directory.display : { store: chosen.label };
     const result = chosen.kind === 'git' ? await initBranch(chosen) : await initThroughFacade(chosen, repo);

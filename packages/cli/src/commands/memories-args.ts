@@ -104,7 +104,7 @@ export type MemoriesRequest =
       readonly action: MemoriesAction;
     };
 
-/** Default `--limit` of recent, search and verify --all (seed 003: 50). */
+/** Default `--limit` of recent, search and verify --all (50). */
 export const DEFAULT_MEMORIES_LIMIT = 50;
 
 function isSubcommand(value: string): value is MemoriesSubcommand {

@@ -2,12 +2,7 @@
 // service over the chosen store's record backend, with a citation reader for the operations that
 // read code; all wording and exit codes live in format/memories-output.ts.
 import { openVerifiedMemory, type VerifiedMemoryService } from '@repomem/core';
-import {
-  type CitationSourceSpec,
-  chooseCitationSource,
-  describeCitationSource,
-  openCitationReader,
-} from '../citation-source.js';
+import { type ChosenCitationSource, chooseCitationSource, openCitationSource } from '../citation-source.js';
 import { writeReport } from '../command-report.js';
 import { ExitCode } from '../errors.js';
 import {
@@ -30,12 +25,12 @@ import { MEMORIES_USAGE } from '../usage.js';
 import { type MemoriesAction, parseMemoriesArguments } from './memories-args.js';
 
 /** The citation source an action reads, or `undefined` when it reads no code. */
-function sourceOf(action: MemoriesAction, cwd: string): CitationSourceSpec | undefined {
+async function sourceOf(action: MemoriesAction, io: CliIo): Promise<ChosenCitationSource | undefined> {
   switch (action.kind) {
     case 'store':
     case 'supersede':
     case 'verify':
-      return chooseCitationSource(action.source, action.ref, cwd);
+      return chooseCitationSource(action.source, action.ref, io);
     default:
       return undefined;
   }
@@ -138,9 +133,9 @@ export async function runMemoriesCommand(argv: readonly string[], io: CliIo): Pr
       return ExitCode.ok;
     }
     const repo = chooseRepo(request.repo, io.env);
-    const sourceSpec = sourceOf(request.action, io.cwd);
-    const chosen = chooseStore({ store: request.store }, io);
-    const citations = sourceSpec === undefined ? undefined : await openCitationReader(sourceSpec, io.env);
+    const source = await sourceOf(request.action, io);
+    const chosen = await chooseStore({ store: request.store }, io);
+    const citations = source === undefined ? undefined : await openCitationSource(source, repo);
     const backend = await openRecordBackend(chosen, repo);
     let service: VerifiedMemoryService;
     try {
@@ -151,8 +146,7 @@ export async function runMemoriesCommand(argv: readonly string[], io: CliIo): Pr
     }
     let report: MemoriesReport;
     try {
-      const source = sourceSpec === undefined ? '' : describeCitationSource(sourceSpec);
-      report = await runAction(service, repo, request.action, source);
+      report = await runAction(service, repo, request.action, source?.label ?? '');
     } finally {
       await service.close();
     }

@@ -1,6 +1,8 @@
-// Why: turns `repomem update ...` arguments into a validated request (pure, no I/O), with
-// Sepo's flags, defaults and error messages, so parsing is unit-tested apart from the disk.
-import type { MemoryFile } from '@repomem/core';
+// Why: turns `repomem update ...` arguments into a request (pure, no I/O), with Sepo's flags,
+// defaults and error messages, so parsing is unit-tested apart from the disk. It only checks what
+// Sepo reports as usage (a missing option or text, a `--file` outside core's list); the memory
+// facade validates the values themselves (section, bullet text, match) once, before any write.
+import { MEMORY_FILES, type MemoryFile } from '@repomem/core';
 import { booleanOption, type OptionSpecs, parseArguments, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
 import { STORE_OPTIONS } from '../store-options.js';
@@ -9,7 +11,6 @@ import { STORE_OPTIONS } from '../store-options.js';
 export type UpdateSubcommand = 'add' | 'replace' | 'remove' | 'daily-append';
 
 const SUBCOMMANDS: readonly UpdateSubcommand[] = ['add', 'replace', 'remove', 'daily-append'];
-const MEMORY_FILES: readonly MemoryFile[] = ['MEMORY.md', 'PROJECT.md'];
 
 /** Options accepted by `repomem update`. */
 export const UPDATE_OPTIONS: OptionSpecs = {

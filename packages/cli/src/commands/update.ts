@@ -37,7 +37,7 @@ export async function runUpdateCommand(argv: readonly string[], io: CliIo): Prom
       io.stdout.write(UPDATE_USAGE);
       return ExitCode.ok;
     }
-    const chosen = chooseStore(request, io);
+    const chosen = await chooseStore(request, io);
     const repo = documentRepoFor(chosen, request.repo, io.env);
     const { memory, displayPath: displayPathOf } = await openChosenMemory(chosen, {
       mode: request.readOnly ? 'read-only' : 'enabled',

@@ -16,7 +16,9 @@ export {
   TargetKindSchema,
 } from './fields.js';
 export { escapeThreadKey, gitRefComponentProblem, readingsOfEncodedThreadKey } from './ref-encoding.js';
-export { isRepoSlug, repoSlugProblem } from './repo-slug.js';
+// `export *`, not a named re-export: a bundle that imports only the slug check then loads no
+// envelope schemas or zod (the CLI's `update` and `search` chunks).
+export * from './repo-slug.js';
 export * from './thread-key.js';
 export type { ValidationIssue } from './validation-issues.js';
 export * from './variables.js';
