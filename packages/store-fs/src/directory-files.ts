@@ -7,11 +7,21 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
 import { lstat, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RepomemError } from '../errors.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { RepomemError } from '@repomem/core';
 
 /** Errno code of a Node.js system error, if any. */
 export function errnoCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
+
+/**
+ * Let the event loop run once. Reads are synchronous inside, so a call that did no other await
+ * would settle in microtasks only, and a caller looping on it (polling a document while another
+ * task writes it) would starve every pending I/O callback. Each public read yields here first.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return nextTurn();
 }
 
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;

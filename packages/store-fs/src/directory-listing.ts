@@ -19,8 +19,7 @@ import {
   readSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { contentVersion } from './content-version.js';
-import type { DocumentEntry, StoredDocument } from './contract.js';
+import { contentVersion, type DocumentEntry, type StoredDocument } from '@repomem/core';
 import { errnoCode, fileTooLargeError } from './directory-files.js';
 import { isReservedFileName, SKIPPED_DIRECTORIES } from './directory-names.js';
 

@@ -2,7 +2,7 @@
 // One place decides which names are the store's own (temp files, `<file>.lock` locks) or VCS /
 // dependency directories, so listing skips exactly those and writes never target them.
 import { randomBytes } from 'node:crypto';
-import { RepomemError } from '../errors.js';
+import { RepomemError } from '@repomem/core';
 
 /** Directories never walked (same set Sepo's search skips). */
 export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['.git', '.hg', '.svn', 'node_modules']);

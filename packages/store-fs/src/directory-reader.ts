@@ -5,9 +5,13 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { RepomemError } from '../errors.js';
-import { normalizeDocumentPath } from '../store/paths.js';
-import type { CitationLocation, CitationReader, CitationSource } from './reader.js';
+import {
+  type CitationLocation,
+  type CitationReader,
+  type CitationSource,
+  normalizeDocumentPath,
+  RepomemError,
+} from '@repomem/core';
 
 /** Default largest file a reader decodes (1 MiB); bigger files are `too_large`. */
 export const DEFAULT_CITATION_MAX_BYTES = 1024 * 1024;

@@ -1,30 +1,39 @@
 // Why: the Sepo memory layout on disk (MEMORY.md, PROJECT.md, daily/, github/...) as a store, so
 // repomem works on an existing tree and can share it with Sepo's own CLIs and with people editing
-// files by hand. It is the embedded default of the CLI and the demo.
+// files by hand. A write touches only the files of its batch; the whole-tree revision is computed
+// only when asked.
 import { createHash } from 'node:crypto';
-import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { RepomemError } from '../errors.js';
-import { contentVersion } from './content-version.js';
+import { rename, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import {
+  acquireKeyedMutex,
+  contentVersion,
+  DEFAULT_MAX_DOCUMENT_BYTES,
   type DocumentEntry,
+  expectationHolds,
   type MemoryStore,
+  normalizeDocumentPath,
+  normalizePrefix,
+  type PreparedOperation,
+  prepareWriteBatch,
   type ReadAllOptions,
+  RepomemError,
   STORE_SPECIFICATION_VERSION,
   type StoreCapabilities,
   type StoredDocument,
+  type StoreState,
+  storeClosedError,
   type WriteConflict,
   type WriteOperation,
   type WriteResult,
-} from './contract.js';
-import { ensureParents, errnoCode, inspectParents, readFileNoFollow } from './directory-files.js';
+} from '@repomem/core';
+import { stageFile, syncDirectory } from './atomic-file.js';
+import { ensureParents, errnoCode, inspectParents, readFileNoFollow, yieldToEventLoop } from './directory-files.js';
 import { DirectoryListing } from './directory-listing.js';
-import { assertNotReservedPath, tempFileName } from './directory-names.js';
+import { assertNotReservedPath } from './directory-names.js';
+import { createDirectoryState } from './directory-state.js';
 import { acquireFileLock, DEFAULT_FILE_LOCK_OPTIONS, type FileLockOptions } from './file-lock.js';
-import { acquireKeyedMutex } from './keyed-mutex.js';
-import { normalizeDocumentPath, normalizePrefix } from './paths.js';
-import { DEFAULT_MAX_DOCUMENT_BYTES, storeClosedError } from './store-closed.js';
-import { expectationHolds, type PreparedOperation, prepareWriteBatch } from './write-batch.js';
+import { resolveMemoryRoot, resolveStateDirectory } from './store-location.js';
 
 /** Options of {@link openDirectoryStore}. */
 export interface DirectoryStoreOptions {
@@ -32,6 +41,13 @@ export interface DirectoryStoreOptions {
   readonly root: string;
   /** Create `root` (and its parents) when it does not exist. Default `false`: `NOT_FOUND`. */
   readonly create?: boolean;
+  /**
+   * Directory of the state values (`store.state`), created on the first state write. Default:
+   * `<parent of root>/.repomem-state/<name of root>`, outside the memory tree so a workflow that
+   * commits the memory directory never commits state. Must not overlap the memory directory;
+   * required when `root` is the filesystem root.
+   */
+  readonly stateDir?: string;
   /** Largest document written or read, in bytes (default 16 MiB). */
   readonly maxDocumentBytes?: number;
   /** How long a write waits for a `<file>.lock` held by another writer (default 5000 ms, like Sepo). */
@@ -48,6 +64,8 @@ export interface DirectoryStore extends MemoryStore {
   readonly name: 'directory';
   /** Absolute real path of the memory directory. */
   readonly root: string;
+  /** Absolute path of the directory holding the state values (it may not exist yet). */
+  readonly stateDir: string;
   /** Always present: each file is read once for both its bytes and its version. */
   readAll(options?: ReadAllOptions): Promise<StoredDocument[]>;
 }
@@ -68,80 +86,6 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
   return value;
 }
 
-async function resolveRoot(root: string, create: boolean): Promise<string> {
-  if (typeof root !== 'string' || root.length === 0) {
-    throw new RepomemError('INVALID_ARGUMENT', 'openDirectoryStore: root must be a non-empty path');
-  }
-  const absolute = resolve(root);
-  try {
-    const stats = await stat(absolute);
-    if (!stats.isDirectory()) {
-      throw new RepomemError('NOT_A_DIRECTORY', `memory directory is not a directory: ${absolute}`, {
-        details: { path: absolute },
-      });
-    }
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ENOTDIR') {
-      throw new RepomemError('NOT_A_DIRECTORY', `memory directory is not a directory: ${absolute}`, {
-        details: { path: absolute },
-        cause: error,
-      });
-    }
-    if (code !== 'ENOENT') throw error;
-    if (!create) {
-      throw new RepomemError('NOT_FOUND', `memory directory does not exist: ${absolute}`, {
-        details: { path: absolute },
-        cause: error,
-      });
-    }
-    try {
-      await mkdir(absolute, { recursive: true });
-    } catch (mkdirError) {
-      const mkdirCode = errnoCode(mkdirError);
-      if (mkdirCode === 'ENOTDIR' || mkdirCode === 'EEXIST') {
-        throw new RepomemError('NOT_A_DIRECTORY', `cannot create memory directory ${absolute}: a parent is a file`, {
-          details: { path: absolute },
-          cause: mkdirError,
-        });
-      }
-      throw mkdirError;
-    }
-  }
-  return realpath(absolute);
-}
-
-/** Write `content` to a new temp file next to `absolutePath`, fsync it, and return the temp path. */
-async function stageFile(absolutePath: string, content: Uint8Array, mode: number | undefined): Promise<string> {
-  const temp = join(dirname(absolutePath), tempFileName(basename(absolutePath)));
-  const handle = await open(temp, 'wx', 0o666);
-  try {
-    await handle.writeFile(content);
-    if (mode !== undefined) await handle.chmod(mode);
-    await handle.sync();
-  } catch (error) {
-    await handle.close().catch(() => {});
-    await unlink(temp).catch(() => {});
-    throw error;
-  }
-  await handle.close();
-  return temp;
-}
-
-/** Make renames and unlinks in `directory` durable (best effort: not every platform allows it). */
-async function syncDirectory(directory: string): Promise<void> {
-  try {
-    const handle = await open(directory, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Directory fsync is unsupported on some platforms; the rename itself is still atomic.
-  }
-}
-
 function acceptAll(): boolean {
   return true;
 }
@@ -151,20 +95,24 @@ class DirectoryStoreImpl implements DirectoryStore {
   readonly name = 'directory' as const;
   readonly capabilities: StoreCapabilities;
   readonly root: string;
+  readonly stateDir: string;
+  readonly state: StoreState;
   readonly #listing: DirectoryListing;
   readonly #lock: FileLockOptions;
   #closed = false;
 
-  constructor(root: string, maxDocumentBytes: number, lock: FileLockOptions) {
+  constructor(root: string, stateDir: string, maxDocumentBytes: number, lock: FileLockOptions) {
     this.root = root;
+    this.stateDir = stateDir;
     this.#lock = lock;
     this.#listing = new DirectoryListing(root);
+    this.state = createDirectoryState({ directory: stateDir, lock, assertOpen: () => this.#assertOpen() });
     this.capabilities = Object.freeze({
       binarySafe: true,
-      atomicMultiDocument: false,
-      history: false,
-      nativeSearch: false,
-      multiProcess: true,
+      atomicDocument: true,
+      atomicBatch: false,
+      readYourWrites: true,
+      compareAndSwap: 'native',
       maxDocumentBytes,
     });
   }
@@ -173,6 +121,7 @@ class DirectoryStoreImpl implements DirectoryStore {
     this.#assertOpen();
     const normalized = normalizeDocumentPath(path);
     assertNotReservedPath(normalized);
+    await yieldToEventLoop();
     if ((await inspectParents(this.root, normalized)).kind !== 'ok') return undefined;
     const file = await readFileNoFollow(join(this.root, normalized), normalized, this.capabilities.maxDocumentBytes);
     if (file === undefined || 'kind' in file) return undefined;
@@ -186,20 +135,21 @@ class DirectoryStoreImpl implements DirectoryStore {
 
   async list(prefix?: string): Promise<DocumentEntry[]> {
     this.#assertOpen();
-    return this.#listing.list(normalizePrefix(prefix));
+    const normalized = normalizePrefix(prefix);
+    await yieldToEventLoop();
+    return this.#listing.list(normalized);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredDocument[]> {
     this.#assertOpen();
-    return this.#listing.read(
-      normalizePrefix(options.prefix),
-      options.accept ?? acceptAll,
-      this.capabilities.maxDocumentBytes,
-    );
+    const prefix = normalizePrefix(options.prefix);
+    await yieldToEventLoop();
+    return this.#listing.read(prefix, options.accept ?? acceptAll, this.capabilities.maxDocumentBytes);
   }
 
   async revision(): Promise<string> {
     this.#assertOpen();
+    await yieldToEventLoop();
     const hash = createHash('sha256');
     for (const entry of this.#listing.list('')) hash.update(`${entry.path}\0${entry.version}\n`);
     return hash.digest('hex');
@@ -307,7 +257,7 @@ class DirectoryStoreImpl implements DirectoryStore {
 
     const versions: Record<string, string | null> = {};
     for (const operation of batch) versions[operation.path] = operation.kind === 'put' ? operation.version : null;
-    return { status: 'committed', versions, revision: await this.revision() };
+    return { status: 'committed', versions };
   }
 
   async close(): Promise<void> {
@@ -333,7 +283,9 @@ class DirectoryStoreImpl implements DirectoryStore {
  * - `readAll()` reads each listed file once for both its bytes and its version (a cold search
  *   reads the tree once instead of hashing it in `list()` and reading it again in `get()`).
  * - `revision()` is the SHA-256 of the sorted `(path, version)` list, so it changes whenever any
- *   document changes, including edits made by other processes or by hand.
+ *   document changes, including edits made by other processes or by hand. It is computed only
+ *   when called (it lists the tree, re-hashing changed files); `write()` never computes it and
+ *   touches only the files of its batch, so a write costs the same in a tree of 10 or 20,000 files.
  * - Listing skips `.git`, `.hg`, `.svn`, `node_modules`, symbolic links (files and directories),
  *   special files, the store's temp files (`*.repomem-tmp`) and lock files (`*.lock`). No access
  *   ever follows a symbolic link: `get()` of a path that is or passes through one returns
@@ -342,9 +294,16 @@ class DirectoryStoreImpl implements DirectoryStore {
  *   then `LOCK_TIMEOUT`, a lock older than 30 s, or owned by a dead process on this host, is
  *   broken) in path order, checks every expected version, stages each new file as a temp file in
  *   the same directory (fsynced), then renames them into place and fsyncs the directories. A
- *   crash leaves each file old or new, never torn. Batches are atomic against concurrent writers
- *   (in this or other processes) but not across a crash between two renames, hence
- *   `atomicMultiDocument: false`; `multiProcess: true`. Write metadata is ignored (no history).
+ *   crash leaves each file old or new, never torn (`atomicDocument: true`). Batches are atomic
+ *   against concurrent writers (in this or other processes: `compareAndSwap: 'native'`) but not
+ *   across a crash between two renames, hence `atomicBatch: false`. Write metadata is ignored
+ *   (no history).
+ * - `state` keeps JSON values as files `<stateDir>/<key>.json` (a directory segment ending in
+ *   `.json` gets a `~`), outside the memory tree: by default
+ *   `<parent of root>/.repomem-state/<name of root>/`. They are written like documents (temp
+ *   file, fsync, rename, under a `<file>.lock`), so compare-and-swap holds across processes, and
+ *   they never appear in `list()`, `readAll()` or search. A `stateDir` that overlaps the memory
+ *   directory is refused with `INVALID_ARGUMENT`.
  * - Documents above `maxDocumentBytes` (16 MiB by default) are refused with `FILE_TOO_LARGE`
  *   before anything is written; `get()` of a larger file on disk throws `FILE_TOO_LARGE`.
  * - Parent directories are created as needed; directories are never removed.
@@ -359,6 +318,10 @@ export async function openDirectoryStore(options: DirectoryStoreOptions): Promis
     staleMs: positiveInteger('lockStaleMs', options.lockStaleMs, DEFAULT_FILE_LOCK_OPTIONS.staleMs),
     retryMs: positiveInteger('lockRetryMs', options.lockRetryMs, DEFAULT_FILE_LOCK_OPTIONS.retryMs),
   };
-  const root = await resolveRoot(options.root, options.create === true);
-  return new DirectoryStoreImpl(root, maxDocumentBytes, lock);
+  if (options.stateDir !== undefined && (typeof options.stateDir !== 'string' || options.stateDir === '')) {
+    throw new RepomemError('INVALID_ARGUMENT', 'openDirectoryStore: stateDir must be a non-empty path');
+  }
+  const root = await resolveMemoryRoot(options.root, options.create === true);
+  const stateDir = await resolveStateDirectory(root, options.stateDir);
+  return new DirectoryStoreImpl(root, stateDir, maxDocumentBytes, lock);
 }

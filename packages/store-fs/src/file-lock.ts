@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { link, lstat, open, readFile, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { RepomemError } from '@repomem/core';
 import * as z from 'zod/mini';
-import { RepomemError } from '../errors.js';
+import { errnoCode } from './directory-files.js';
 import { LOCK_FILE_SUFFIX, TEMP_FILE_SUFFIX } from './directory-names.js';
 
 /** Timing of lock acquisition. */
@@ -33,10 +34,6 @@ const LockOwnerSchema = z.object({ pid: z.int().check(z.positive()), host: z.str
 /** Path of the lock file guarding `filePath`. */
 export function lockPathFor(filePath: string): string {
   return `${filePath}${LOCK_FILE_SUFFIX}`;
-}
-
-function errnoCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 }
 
 function processIsAlive(pid: number): boolean {

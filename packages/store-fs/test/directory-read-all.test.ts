@@ -5,10 +5,9 @@
 // and answers exactly as the list/get path does.
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type MemoryStore, SearchEngine } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SearchEngine } from '../../src/search/engine.js';
-import type { MemoryStore } from '../../src/store/contract.js';
-import { type DirectoryStore, openDirectoryStore } from '../../src/store/directory-store.js';
+import { type DirectoryStore, openDirectoryStore } from '../src/index.js';
 import { freshDirectory, removeDirectory } from './support.js';
 
 const DOCUMENTS: Record<string, string> = {
@@ -44,6 +43,7 @@ function withoutReadAll(inner: MemoryStore): MemoryStore & { calls: string[] } {
     specificationVersion: inner.specificationVersion,
     name: inner.name,
     capabilities: inner.capabilities,
+    state: inner.state,
     get: (path) => {
       calls.push(`get ${path}`);
       return inner.get(path);

@@ -1,9 +1,9 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isRepomemError } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDirectoryCitationReader, gitBlobSha, isBinaryContent } from '../../src/citations/index.js';
-import { isRepomemError } from '../../src/errors.js';
-import { makeTree, removeTree } from './support.js';
+import { createDirectoryCitationReader, gitBlobSha, isBinaryContent } from '../src/index.js';
+import { makeTree, removeDirectory as removeTree } from './support.js';
 
 const repo = 'acme/app';
 

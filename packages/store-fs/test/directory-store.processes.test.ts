@@ -1,17 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { contentVersion } from '@repomem/core';
+import { runNodeWorkers } from '@repomem/core/testing';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contentVersion, openDirectoryStore } from '../../src/index.js';
-import { runNodeWorkers } from '../../src/testing/index.js';
-import { builtCoreUrl, freshDirectory, listRaw, removeDirectory } from './support.js';
+import { openDirectoryStore } from '../src/index.js';
+import { builtPackageUrl, freshDirectory, listRaw, removeDirectory } from './support.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
-let coreUrl: string;
+let packageUrl: string;
 let dir: string;
 
 beforeAll(() => {
-  coreUrl = builtCoreUrl();
+  packageUrl = builtPackageUrl();
 }, 120_000);
 beforeEach(async () => {
   dir = await freshDirectory('repomem-processes-');
@@ -33,7 +34,7 @@ describe('directory store across processes', () => {
     const appends = 50;
     const results = await runNodeWorkers(
       join(fixtures, 'cas-appender.mjs'),
-      (worker) => [coreUrl, dir, String(worker), String(appends)],
+      (worker) => [packageUrl, dir, String(worker), String(appends)],
       { count: workers },
     );
     for (const result of results) expect(result, result.output).toMatchObject({ code: 0 });
@@ -56,7 +57,7 @@ describe('directory store across processes', () => {
   it('a writer killed mid-write leaves the old or the new file, complete; leftovers are never listed', async () => {
     const size = 8 * 1024 * 1024;
     for (const killAfter of [0, 1, 2]) {
-      const child = spawn(process.execPath, [join(fixtures, 'crash-writer.mjs'), coreUrl, dir, String(size)], {
+      const child = spawn(process.execPath, [join(fixtures, 'crash-writer.mjs'), packageUrl, dir, String(size)], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       const status = exited(child);

@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { chmod, lstat, mkdir, readFile, stat, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { isRepomemError, type RepomemErrorCode } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DirectoryStore, isRepomemError, openDirectoryStore, type RepomemErrorCode } from '../../src/index.js';
+import { type DirectoryStore, openDirectoryStore } from '../src/index.js';
 import { freshDirectory, listRaw, removeDirectory } from './support.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -83,10 +84,10 @@ describe('openDirectoryStore', () => {
     expect(viaLink.root).toBe(store.root);
     expect(store.capabilities).toEqual({
       binarySafe: true,
-      atomicMultiDocument: false,
-      history: false,
-      nativeSearch: false,
-      multiProcess: true,
+      atomicDocument: true,
+      atomicBatch: false,
+      readYourWrites: true,
+      compareAndSwap: 'native',
       maxDocumentBytes: 16 * 1024 * 1024,
     });
   });
