@@ -1,6 +1,6 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isRepomemError } from '@repomem/core';
+import { checkCitation, isRepomemError } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDirectoryCitationReader, gitBlobSha, isBinaryContent } from '../src/index.js';
 import { makeTree, removeDirectory as removeTree } from './support.js';
@@ -99,5 +99,44 @@ describe('directory citation reader', () => {
     expect(() => createDirectoryCitationReader({ root: '' })).toThrow(/root/);
     const reader = createDirectoryCitationReader({ root: join(root, 'no-such-dir') });
     expect(isRepomemError(await rejection(() => reader.read({ repo, path: 'a.ts' })), 'NOT_FOUND')).toBe(true);
+  });
+});
+
+describe('checkCitation through the directory reader', () => {
+  let root: string;
+  let outside: string;
+  beforeEach(async () => {
+    root = await makeTree({ 'src/api.ts': 'export const API_VERSION = 3;\n' });
+    outside = await makeTree({ 'secret.txt': 'secret\n' });
+  });
+  afterEach(async () => {
+    await removeTree(root);
+    await removeTree(outside);
+  });
+
+  const reasonOf = (check: Awaited<ReturnType<typeof checkCitation>>) =>
+    check.kind === 'invalid' ? check.reason : check.kind;
+
+  it('is valid for a file on disk and file_missing for a symbolic link escaping the tree', async () => {
+    await symlink(join(outside, 'secret.txt'), join(root, 'escape.txt'));
+    const reader = createDirectoryCitationReader({ root });
+    expect(reasonOf(await checkCitation(reader, repo, { path: 'src/api.ts', line_start: 1, line_end: 1 }))).toBe(
+      'valid',
+    );
+    expect(reasonOf(await checkCitation(reader, repo, { path: 'escape.txt', line_start: 1, line_end: 1 }))).toBe(
+      'file_missing',
+    );
+  });
+
+  it('is binary_file for a binary file and file_too_large above the reader limit', async () => {
+    await writeFile(join(root, 'logo.png'), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x0a]));
+    const reader = createDirectoryCitationReader({ root });
+    expect(reasonOf(await checkCitation(reader, repo, { path: 'logo.png', line_start: 1, line_end: 1 }))).toBe(
+      'binary_file',
+    );
+    const small = createDirectoryCitationReader({ root, maxBytes: 10 });
+    expect(reasonOf(await checkCitation(small, repo, { path: 'src/api.ts', line_start: 1, line_end: 1 }))).toBe(
+      'file_too_large',
+    );
   });
 });

@@ -1,36 +1,44 @@
 // Why: search behaviour on the real memory tree a Sepo agent wrote (Markdown plus flat
 // `github/*.json` mirror files): sensible queries find the expected files, JSON snippets are
 // readable field values, the index agrees with the naive scan, and edits are seen at once.
-// The fixture is copied to a temp dir (never written) and the suite skips when it is absent.
+// The fixture's files are read into an in-memory store (the fixture is never written; the same
+// tree searched through the directory store is checked in @repomem/store-fs), and the suite
+// skips when it is absent.
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchEngine } from '../../src/search/engine.js';
 import type { MemoryStore } from '../../src/store/contract.js';
-import { openDirectoryStore } from '../../src/store/directory-store.js';
+import { createInMemoryStore } from '../../src/store/memory-store.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const fixtureTree = process.env.REPOMEM_FIXTURE_TREE ?? path.resolve(repoRoot, '../shared/fixtures/sepo-memory-tree');
 
+/** Every regular file under `root`, by POSIX path relative to it. */
+async function readTree(root: string): Promise<Record<string, Uint8Array>> {
+  const files: Record<string, Uint8Array> = {};
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const absolute = path.join(entry.parentPath, entry.name);
+    files[path.relative(root, absolute).split(path.sep).join('/')] = new Uint8Array(await readFile(absolute));
+  }
+  return files;
+}
+
 describe.skipIf(!existsSync(fixtureTree))('search over the Sepo fixture tree', () => {
-  let directory: string;
   let store: MemoryStore;
   const engine = new SearchEngine();
   const top = async (query: string, limit = 5) =>
     (await engine.search(store, query, { limit })).results.map((hit) => hit.path);
 
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'repomem-search-fixture-'));
-    await cp(fixtureTree, directory, { recursive: true });
-    store = await openDirectoryStore({ root: directory });
+    store = createInMemoryStore({ initialDocuments: await readTree(fixtureTree) });
   });
 
   afterAll(async () => {
     await store?.close();
-    if (directory) await rm(directory, { recursive: true, force: true });
   });
 
   it('finds the discussion a topic came from', async () => {

@@ -1,26 +1,24 @@
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDirectoryCitationReader, snippetHash } from '../../src/citations/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { snippetHash } from '../../src/citations/index.js';
 import type { StoreMemoryInput } from '../../src/verified/index.js';
-import { makeTree, numberedLines, removeTree, writeTree } from '../citations/support.js';
+import { createMapCitationReader, type MapCitationReader, numberedLines } from '../citations/support.js';
 import { dayIso, openFixture, type ServiceFixture } from './support.js';
 
 const repo = 'acme/app';
 const CONSTANT = 'export const API_VERSION = 3;';
 const ROUTE = 'router.get("/v3/users", listUsers);';
 
-describe('verified memory over a working tree', () => {
-  let root: string;
+describe('verified memory over the files a citation reader serves', () => {
+  let files: MapCitationReader['files'];
   let fixture: ServiceFixture;
-  beforeEach(async () => {
-    root = await makeTree({
+  beforeEach(() => {
+    const reader = createMapCitationReader({
       'src/client/constants.ts': `${numberedLines(11)}${CONSTANT}\n`,
       'server/routes.ts': `${numberedLines(7)}${ROUTE}\n${numberedLines(3, 'after')}`,
     });
-    fixture = openFixture({ reader: createDirectoryCitationReader({ root }) });
+    files = reader.files;
+    fixture = openFixture({ reader });
   });
-  afterEach(() => removeTree(root));
 
   const apiMemory: StoreMemoryInput = {
     repo,
@@ -118,7 +116,7 @@ describe('verified memory over a working tree', () => {
 
   it('recall re-anchors a memory whose cited lines moved', async () => {
     const memory = await storeApiMemory();
-    await writeTree(root, { 'src/client/constants.ts': `// header\n// more\n${numberedLines(11)}${CONSTANT}\n` });
+    files.set('src/client/constants.ts', `// header\n// more\n${numberedLines(11)}${CONSTANT}\n`);
     const result = await fixture.service.recall(repo);
     expect(result.memories).toHaveLength(1);
     const [constantCitation, routeCitation] = result.memories[0]?.citations ?? [];
@@ -136,7 +134,7 @@ describe('verified memory over a working tree', () => {
 
   it('recall invalidates a memory whose snippet changed, naming the failing citation', async () => {
     const memory = await storeApiMemory();
-    await writeTree(root, { 'src/client/constants.ts': `${numberedLines(11)}export const API_VERSION = 4;\n` });
+    files.set('src/client/constants.ts', `${numberedLines(11)}export const API_VERSION = 4;\n`);
     const result = await fixture.service.recall(repo);
     expect(result.memories).toEqual([]);
     expect(result.invalidated).toHaveLength(1);
@@ -155,7 +153,7 @@ describe('verified memory over a working tree', () => {
 
   it('recall invalidates a memory whose cited file was deleted', async () => {
     await storeApiMemory();
-    await unlink(join(root, 'server/routes.ts'));
+    files.delete('server/routes.ts');
     const result = await fixture.service.recall(repo);
     expect(result.invalidated[0]?.memory.invalid_reason).toMatch(/server\/routes\.ts: no such file/);
     const reasons = result.invalidated[0]?.checks.map((check) =>
