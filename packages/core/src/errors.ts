@@ -24,8 +24,24 @@ export type RepomemErrorCode =
   | 'BACKEND_UNAVAILABLE'
   | 'PACKAGE_MISSING';
 
+/**
+ * Marks repomem errors across copies of this module: an application may load two copies of core
+ * (a bundled CLI and a store package installed beside it, ESM and CommonJS builds), and an error
+ * from one copy must still be recognised by the other's `instanceof RepomemError`.
+ */
+const REPOMEM_ERROR_BRAND = Symbol.for('@repomem/core/RepomemError');
+
 /** The one exception type repomem throws for misuse; `code` is stable, `message` is for humans. */
 export class RepomemError extends Error {
+  /**
+   * `instanceof RepomemError` holds for repomem errors from any copy of this module (see
+   * `REPOMEM_ERROR_BRAND`); subclasses keep the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== RepomemError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[REPOMEM_ERROR_BRAND] === true;
+  }
+
   /** Stable machine-readable code. */
   readonly code: RepomemErrorCode;
   /** Optional structured details (for example the offending path). */
@@ -38,6 +54,7 @@ export class RepomemError extends Error {
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'RepomemError';
+    Object.defineProperty(this, REPOMEM_ERROR_BRAND, { value: true });
     this.code = code;
     this.details = options?.details;
   }
