@@ -1,11 +1,16 @@
 // Why: `init` seeds a README.md that tells humans and agents what the memory tree holds and which
 // two tools edit and search it; kept as its own module so the wording is reviewed in one place.
+// Its first line is the scaffold marker, so search skips it (layout notes must not outrank
+// memory) until someone edits that line away.
+import { SCAFFOLD_MARKER } from '../search/document-filter.js';
 
 /** Content of the `README.md` seeded by `init` (only when the tree has none). */
-export const MEMORY_README = `# Repository memory
+export const MEMORY_README = `${SCAFFOLD_MARKER}: seeded by repomem init. repomem search skips this file while this line is here; delete the line to make it searchable. -->
+# Repository memory
 
 This tree holds durable, repository-scoped memory for AI coding agents. It is managed by
-repomem and keeps the Sepo agent memory layout.
+repomem in the layout of Sepo's agent memory, and may live in a plain directory, on a git
+branch, or in a repomem store such as the embedded SQLite file.
 
 ## Layout
 
@@ -37,8 +42,10 @@ repomem update remove --file MEMORY.md --section Conventions --match "pnpm check
 repomem update daily-append "Triaged issue #42"
 \`\`\`
 
-\`--dir\` defaults to \`$MEMORY_DIR\`, then the working directory. \`--file\` is \`MEMORY.md\` or
-\`PROJECT.md\`. Exit code 0 means done (or nothing to change), 2 means the request needs fixing
-(section not found, no bullet matched, several bullets matched: refine \`--match\`), 1 means a usage
-error.
+Which tree a command works on: \`--store <spec>\` (\`dir:<path>\`, \`git:<repository>#<branch>\`,
+\`sqlite:<file>\`), else \`--dir <path>\`, else \`$REPOMEM_STORE\`, else \`$MEMORY_DIR\`; with none of
+these, repomem uses the embedded SQLite store \`.repomem/repomem.db\` in the working directory (not
+the working directory itself). \`--file\` is \`MEMORY.md\` or \`PROJECT.md\`. Exit code 0 means done
+(or nothing to change), 2 means the request needs fixing (section not found, no bullet matched,
+several bullets matched: refine \`--match\`), 1 means a usage error.
 `;

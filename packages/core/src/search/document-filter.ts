@@ -1,6 +1,7 @@
 // Why: the skip rules of Sepo's search in one place (oversized, binary, VCS and dependency
-// directories), applied before any document is analysed, so every search path agrees on which
-// documents are searchable.
+// directories), plus repomem's own seeded scaffolding (a file starting with the scaffold marker),
+// applied before any document is analysed, so every search path agrees on which documents are
+// searchable.
 
 /** Documents larger than this (512 KiB) are not searched. */
 export const MAX_SEARCH_DOCUMENT_BYTES = 512 * 1024;
@@ -10,8 +11,15 @@ export const BINARY_SNIFF_BYTES = 8 * 1024;
 
 const SKIPPED_SEGMENTS: ReadonlySet<string> = new Set(['.git', '.hg', '.svn', 'node_modules']);
 
+/**
+ * The opening of a file repomem seeded as scaffolding (the memory tree's `README.md`). A document
+ * whose text starts with it is not searched, so the layout notes never compete with memory;
+ * deleting that first line makes the file an ordinary, searchable document.
+ */
+export const SCAFFOLD_MARKER = '<!-- repomem:scaffold';
+
 /** Why a document is not searched. */
-export type SkipReason = 'too-large' | 'binary';
+export type SkipReason = 'too-large' | 'binary' | 'scaffold';
 
 /** A document's searchable text, or why it was skipped. */
 export type DecodedDocument =
@@ -32,9 +40,10 @@ export function isOversized(bytes: number): boolean {
 }
 
 /**
- * Decode stored bytes for search: skipped when larger than {@link MAX_SEARCH_DOCUMENT_BYTES}, or
- * binary (a NUL byte or invalid UTF-8 in the first {@link BINARY_SNIFF_BYTES}); otherwise UTF-8
- * text without a byte-order mark (later invalid sequences become U+FFFD).
+ * Decode stored bytes for search: skipped when larger than {@link MAX_SEARCH_DOCUMENT_BYTES},
+ * binary (a NUL byte or invalid UTF-8 in the first {@link BINARY_SNIFF_BYTES}), or seeded
+ * scaffolding (starts with {@link SCAFFOLD_MARKER}); otherwise UTF-8 text without a byte-order
+ * mark (later invalid sequences become U+FFFD).
  */
 export function decodeSearchableBytes(content: Uint8Array): DecodedDocument {
   if (isOversized(content.byteLength)) return { kind: 'skipped', reason: 'too-large' };
@@ -46,12 +55,16 @@ export function decodeSearchableBytes(content: Uint8Array): DecodedDocument {
   } catch {
     return { kind: 'skipped', reason: 'binary' };
   }
-  return { kind: 'text', text: new TextDecoder('utf-8').decode(content) };
+  return searchableText(new TextDecoder('utf-8').decode(content));
+}
+
+function searchableText(text: string): DecodedDocument {
+  return text.startsWith(SCAFFOLD_MARKER) ? { kind: 'skipped', reason: 'scaffold' } : { kind: 'text', text };
 }
 
 /** Apply the same rules to a document given as text (size counted in UTF-8 bytes). */
 export function decodeSearchableText(text: string): DecodedDocument {
   if (isOversized(Buffer.byteLength(text, 'utf8'))) return { kind: 'skipped', reason: 'too-large' };
   if (text.slice(0, BINARY_SNIFF_BYTES).includes('\0')) return { kind: 'skipped', reason: 'binary' };
-  return { kind: 'text', text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  return searchableText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }

@@ -7,6 +7,7 @@ export {
   isOversized,
   isSearchablePath,
   MAX_SEARCH_DOCUMENT_BYTES,
+  SCAFFOLD_MARKER,
   type SkipReason,
 } from './document-filter.js';
 export * from './engine.js';
