@@ -38,6 +38,7 @@ export class RepomemError extends Error {
    * `REPOMEM_ERROR_BRAND`); subclasses keep the ordinary prototype check.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was asked about (a subclass or this one)
     if (this !== RepomemError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[REPOMEM_ERROR_BRAND] === true;
   }
