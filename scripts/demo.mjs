@@ -101,12 +101,14 @@ if (existsSync(join(root, '.git'))) {
     citations: createGitCitationReader({ dir: root }),
   });
   // Cite the lines of the engines field as they are in this checkout's HEAD.
-  const packageLines = readFileSync(join(root, 'package.json'), 'utf8').split('\n');
+  const packageText = readFileSync(join(root, 'package.json'), 'utf8');
+  const packageLines = packageText.split('\n');
+  const floor = JSON.parse(packageText).engines.node;
   const enginesLine = packageLines.findIndex((line) => line.includes('"engines"')) + 1;
   const stored = await verified.store({
     repo,
     subject: 'Node version',
-    fact: 'repomem targets Node >= 22.13 (engines field of the root package.json).',
+    fact: `repomem targets Node ${floor} (engines field of the root package.json).`,
     citations: [{ path: 'package.json', line_start: enginesLine, line_end: enginesLine + 1 }],
     reason: 'The toolchain script provisions Node 24 when the system Node is older.',
     created_by: 'demo',
@@ -123,4 +125,4 @@ if (existsSync(join(root, '.git'))) {
   say(`   stats -> active ${stats.byStatus.active}, success rate ${stats.verificationSuccessRate}`);
   await verified.close();
 }
-say(`\nDone. Try: node_modules/.bin/repomem search --store ${storeSpec} --repo ${repo} "conventions"`);
+say(`\nDone. Try: ./dev pnpm exec repomem search --store ${storeSpec} --repo ${repo} "conventions"`);
