@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInMemoryStore, openDirectoryStore, openMemory } from '@repomem/core';
+import { createInMemoryStore, openMemory } from '@repomem/core';
+import { openDirectoryStore } from '@repomem/store-fs';
 import { createSeededRandom } from '@repomem/core/testing';
 import { naiveAddBullet, naiveAddToText, naiveReplaceBullet, naiveReplaceInText } from '../baseline-naive-update.mjs';
 import { summarize, timeRepeated } from '../lib/measure.mjs';

@@ -3,7 +3,8 @@
 // (the naive baseline script and the engine's own no-cache path) in the same run. It also
 // checks that the cached and no-cache paths return the same results, so speed is not bought
 // with staleness.
-import { createInMemoryStore, openDirectoryStore, SearchEngine } from '@repomem/core';
+import { createInMemoryStore, SearchEngine } from '@repomem/core';
+import { openDirectoryStore } from '@repomem/store-fs';
 import { naiveSearch } from '../baseline-naive-search.mjs';
 import { elapsedMs, summarize, timeRepeated } from '../lib/measure.mjs';
 import { queriesFor } from '../lib/queries.mjs';

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInMemoryStore, SearchEngine } from '@repomem/core';
+import { createInMemoryStore, SearchEngine, searchStore } from '@repomem/core';
 import { openSqliteStore } from '../../packages/store-sqlite/dist/index.js';
 import { elapsedMs, summarize, timeRepeated } from '../lib/measure.mjs';
 import { queriesFor } from '../lib/queries.mjs';
@@ -52,7 +52,7 @@ async function benchTree(tree, quick, log) {
     if (loaded.status !== 'committed') throw new Error(`loading ${tree.label} into SQLite: ${loaded.status}`);
     const loadMs = elapsedMs(start);
     start = process.hrtime.bigint();
-    await sqlite.search(query(0));
+    await searchStore(sqlite, query(0));
     const firstFtsMs = elapsedMs(start);
     log(`sqlite-search: ${tree.label}: loaded into SQLite in ${formatMs(loadMs)} ms`);
 
@@ -63,12 +63,12 @@ async function benchTree(tree, quick, log) {
     const coreBuildMs = elapsedMs(start);
 
     const iterations = p.rounds * queries.length;
-    const fts = await timeRepeated((i) => sqlite.search(query(i)), { iterations, warmup: queries.length });
+    const fts = await timeRepeated((i) => searchStore(sqlite, query(i)), { iterations, warmup: queries.length });
     const core = await timeRepeated((i) => engine.search(memory, query(i)), { iterations, warmup: queries.length });
     let overlap = 0;
     let compared = 0;
     for (const q of queries) {
-      const ours = topPaths(await sqlite.search(q));
+      const ours = topPaths(await searchStore(sqlite, q));
       const theirs = topPaths(await engine.search(memory, q));
       overlap += ours.filter((path) => theirs.includes(path)).length;
       compared += theirs.length;
@@ -81,7 +81,7 @@ async function benchTree(tree, quick, log) {
 
     const coreLabel = 'core `SearchEngine.search`, in-memory store, warm (baseline)';
     const rows = [
-      { label: 'sqlite FTS5 `store.search(query)`, warm', kind: 'repomem', stats: summarize(fts), baseline: coreLabel },
+      { label: 'sqlite FTS5 candidates + core ranking `searchStore(store, query)`, warm', kind: 'repomem', stats: summarize(fts), baseline: coreLabel },
       { label: coreLabel, kind: 'baseline', stats: summarize(core) },
       {
         label: 'sqlite: compare-and-swap put of MEMORY.md (get + write, synchronous FULL)',
@@ -146,7 +146,7 @@ export async function runSqliteSearch({ trees, quick, log }) {
     title: 'SQLite store: FTS5 document search vs core SearchEngine',
     intro:
       '`openSqliteStore({ path, repo })` on a real file in a temp directory, loaded with every document of the ' +
-      'tree in one write batch, then `store.search(query)` (FTS5, bm25, snippets) with the queries rotating, next ' +
+      'tree in one write batch, then `searchStore(store, query)` (FTS5 names the candidates, core ranks them and builds the snippets) with the queries rotating, next ' +
       "to core's `SearchEngine` over the in-memory store holding the same documents, in the same run. One " +
       'untimed pass over the query set first for each.',
     tables,
