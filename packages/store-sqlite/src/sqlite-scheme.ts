@@ -4,7 +4,7 @@
 // `sqlite::memory:` for a private in-memory database, and the repository scope taken from the
 // open context.
 import { resolve } from 'node:path';
-import { RepomemError, type StoreScheme } from '@repomem/core';
+import { isRepomemError, RepomemError, type StoreScheme } from '@repomem/core';
 import { MEMORY_DATABASE } from './connection.js';
 import { openSqliteStore, type SqliteStore } from './sqlite-store.js';
 
@@ -27,7 +27,10 @@ function parseSqliteSpec(rest: string, cwd: string): SqliteSpecTarget {
  * Grammar `sqlite:<path>`: a relative path resolves against the context's working directory;
  * `sqlite::memory:` is a private in-memory database. Opening creates a missing file (and its
  * directory) unless the context is read-only, where a missing file is `NOT_FOUND`; the store is
- * scoped to the context's repository.
+ * scoped to the context's repository. A read-only open of a file written by an older release
+ * first migrates its schema through a writable connection when the file is writable (the
+ * migration changes no memory content), so read-only commands keep working after an upgrade;
+ * `openSqliteStore({ readOnly: true })` itself never writes.
  *
  * @example
  * ```ts
@@ -40,6 +43,15 @@ export const storeScheme: StoreScheme<SqliteSpecTarget> = {
   grammar: 'sqlite:<path>',
   parse: (rest, context) => parseSqliteSpec(rest, context.cwd),
   label: (target) => `sqlite:${target.path}`,
-  open: (target, context): Promise<SqliteStore> =>
-    openSqliteStore({ path: target.path, repo: context.repo, readOnly: context.readOnly }),
+  open: async (target, context): Promise<SqliteStore> => {
+    try {
+      return await openSqliteStore({ path: target.path, repo: context.repo, readOnly: context.readOnly });
+    } catch (error) {
+      if (!context.readOnly || !isRepomemError(error, 'READ_ONLY') || error.details?.schemaVersion === undefined) {
+        throw error;
+      }
+      await (await openSqliteStore({ path: target.path, repo: context.repo })).close();
+      return openSqliteStore({ path: target.path, repo: context.repo, readOnly: true });
+    }
+  },
 };

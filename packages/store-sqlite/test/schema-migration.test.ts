@@ -101,3 +101,22 @@ describe('migrating a schema version 2 database', () => {
     await second.close();
   });
 });
+
+describe('a read-only open through the sqlite: scheme (what read-only CLI commands do)', () => {
+  it('migrates an older writable file first, so searching keeps working after an upgrade', async () => {
+    const { StoreRegistry } = await import('@repomem/core');
+    const { storeScheme } = await import('../src/index.js');
+    const registry = new StoreRegistry({ builtins: false });
+    registry.registerStoreScheme(storeScheme);
+    const store = await registry.openStore(`sqlite:${file}`, {
+      repo: 'acme/rocket',
+      readOnly: true,
+      cwd: dir,
+      env: {},
+    });
+    expect(userVersion()).toBe(SQLITE_SCHEMA_VERSION);
+    expect((await store.list()).length).toBeGreaterThan(0);
+    await expectRepomemError(() => store.write([]), 'READ_ONLY');
+    await store.close();
+  });
+});
