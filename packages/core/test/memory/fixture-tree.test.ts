@@ -15,7 +15,9 @@ import { readStoreText, snapshot } from './helpers.js';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const fixtureTree = process.env.REPOMEM_FIXTURE_TREE ?? path.resolve(repoRoot, '../shared/fixtures/sepo-memory-tree');
 
-describe.skipIf(!existsSync(fixtureTree))('bullet operations on the Sepo fixture tree', () => {
+const fixtureNote = existsSync(fixtureTree) ? 'present' : `skipped: needs ${fixtureTree}`;
+
+describe.skipIf(!existsSync(fixtureTree))(`bullet operations on the Sepo fixture tree (${fixtureNote})`, () => {
   // Copy the files into memory: the fixture itself is never written.
   const read = (relative: string): string => readFileSync(path.join(fixtureTree, relative), 'utf8');
   const editable = ['MEMORY.md', 'PROJECT.md'] as const;

@@ -27,7 +27,9 @@ async function readTree(root: string): Promise<Record<string, Uint8Array>> {
   return files;
 }
 
-describe.skipIf(!existsSync(fixtureTree))('search over the Sepo fixture tree', () => {
+const fixtureNote = existsSync(fixtureTree) ? 'present' : `skipped: needs ${fixtureTree}`;
+
+describe.skipIf(!existsSync(fixtureTree))(`search over the Sepo fixture tree (${fixtureNote})`, () => {
   let store: MemoryStore;
   const engine = new SearchEngine();
   const top = async (query: string, limit = 5) =>
