@@ -81,6 +81,7 @@ The query is the remaining arguments joined with one space, or MEMORY_QUERY when
 export const INIT_USAGE = `Usage: repomem init [--dir <path> | --store <spec>] [--json]
 
 Seeds the memory tree layout: PROJECT.md, MEMORY.md, README.md, daily/.gitkeep, github/.gitkeep.
+The seeded README.md describes the layout and is not searched while its first line is unchanged.
 Only missing files are created (existing files are never modified); the directory or SQLite
 database is created when missing.
 
@@ -142,9 +143,10 @@ ${GIT_STORE_OPTION}
 `,
   checkpoint: `Usage: repomem checkpoint <note...> (--store git:<repo-dir>[#<branch>] | --into <mount>) [--trailer K=V] [--json]
 
-Commits a "checkpoint: <note>" moment (seed 002). With --into, the changes made in a mounted
-directory are committed under that message; without, the store commits nothing new unless there
-are changes (no empty commits), and says so.
+Commits a "checkpoint: <note>" moment: a commit with a fixed, greppable message marking a point
+in the memory's history. With --into, the changes made in a mounted directory are committed under
+that message; without, the store commits nothing new unless there are changes (no empty commits),
+and says so.
 
 Options:
   --into <dir>     A directory made by repomem mount
