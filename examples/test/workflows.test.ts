@@ -171,6 +171,14 @@ describe('example workflows', () => {
       expect(text).toMatch(/node-version: 24\b/);
     });
 
+    it('installs the CLI in one "Install repomem" step that REPOMEM_CLI can point at ./dev pack tarballs', () => {
+      expect(text).toContain('- name: Install repomem\n');
+      const expression = ['$', "{{ inputs.repomem_cli || vars.REPOMEM_CLI || '@repomem/cli@0' }}"].join('');
+      expect(text).toContain(`REPOMEM_CLI: ${expression}`);
+      expect(text).toMatch(/^ {6}repomem_cli:$/m);
+      expect(text).not.toMatch(/npm install --global|npx (-y )?@repomem/);
+    });
+
     it('asks for contents: write only when it pushes', () => {
       const writes = lines.some((line) => /^\s*contents:\s*write\b/.test(line));
       const pushes = runScripts(text).some((script) => /\bgit push\b|\brepomem push\b/.test(script));
