@@ -38,10 +38,13 @@ export function failedReport(outcome: string, text: string, fields: Record<strin
   return { exitCode: ExitCode.failed, stream: 'stderr', text, json: { ok: false, outcome, ...fields } };
 }
 
-/** Print `report` (its JSON object with `--json`, else warnings then text) and return its exit code. */
+/**
+ * Print `report` (its JSON object with `--json`, else warnings then text) on the report's stream
+ * (stdout for results, stderr for failures, in both modes) and return its exit code.
+ */
 export function writeReport(report: CommandReport, io: CliIo, json: boolean): number {
   if (json) {
-    io.stdout.write(`${JSON.stringify(report.json)}\n`);
+    (report.stream === 'stdout' ? io.stdout : io.stderr).write(`${JSON.stringify(report.json)}\n`);
   } else {
     for (const warning of report.warnings ?? []) io.stderr.write(`warning: ${warning}\n`);
     (report.stream === 'stdout' ? io.stdout : io.stderr).write(`${report.text}\n`);

@@ -20,8 +20,10 @@ export interface OpenChosenStoreOptions {
 
 function missingStoreMessage(chosen: ChosenStore, code: string, error: RepomemError): string {
   if (chosen.kind === 'dir') {
-    const what = code === 'NOT_FOUND' ? 'does not exist' : 'is not a directory';
-    return `memory directory ${what}: ${chosen.directory.display}`;
+    // Sepo's exact wording, with the absolute path as Sepo prints it: scripts match on it.
+    return code === 'NOT_FOUND'
+      ? `Memory directory not found: ${chosen.directory.absolute}`
+      : `Memory path is not a directory: ${chosen.directory.absolute}`;
   }
   const hint =
     chosen.kind === 'scoped' && chosen.scheme === 'sqlite'
@@ -32,8 +34,9 @@ function missingStoreMessage(chosen: ChosenStore, code: string, error: RepomemEr
 
 /**
  * Open the store of `chosen`. A missing directory, database (read-only open) or repository
- * becomes a {@link CliDataError} (exit 2) naming the store: Sepo's `memory directory does not
- * exist: <dir>` for directories, `store not found: <spec>` otherwise.
+ * becomes a {@link CliDataError} (exit 2) naming the store: Sepo's `Memory directory not found:
+ * <absolute dir>` (or `Memory path is not a directory: <absolute dir>`) for directories,
+ * `store not found: <spec>` otherwise.
  */
 export async function openChosenStore(chosen: ChosenStore, options: OpenChosenStoreOptions): Promise<MemoryStore> {
   try {

@@ -138,7 +138,7 @@ describe('repomem update: every outcome with Sepo messages, streams and exit cod
     );
   });
 
-  it('prints one JSON object on stdout for successes and failures, same exit codes', async () => {
+  it('prints one JSON object, on stdout for successes and on stderr for failures, same exit codes', async () => {
     const dir = freshDir();
     const add = await update(dir, 'add', '--json', '--file', 'PROJECT.md', '--section', 'Stack', 'TypeScript');
     expect(add.code).toBe(0);
@@ -153,11 +153,12 @@ describe('repomem update: every outcome with Sepo messages, streams and exit cod
     });
     const miss = await update(dir, 'remove', '--json', '--file', 'PROJECT.md', '--section', 'Stack', '--match', 'go');
     expect(miss.code).toBe(2);
-    expect(miss.stderr).toBe('');
-    expect(JSON.parse(miss.stdout)).toMatchObject({ ok: false, outcome: 'no_match', match: 'go', section: 'Stack' });
+    expect(miss.stdout).toBe('');
+    expect(JSON.parse(miss.stderr)).toMatchObject({ ok: false, outcome: 'no_match', match: 'go', section: 'Stack' });
     const usage = await update(dir, 'add', '--json', '--file', 'NOTES.md', '--section', 'S', 'x');
     expect(usage.code).toBe(1);
-    expect(JSON.parse(usage.stdout)).toEqual({
+    expect(usage.stdout).toBe('');
+    expect(JSON.parse(usage.stderr)).toEqual({
       ok: false,
       outcome: 'error',
       code: 'USAGE',
@@ -226,8 +227,8 @@ describe('repomem update: bad input fails clearly and touches nothing', () => {
   it('names a memory directory that does not exist or is a file (exit 2)', async () => {
     writeFileSync(join(root, 'plain.txt'), 'not a directory');
     const add = ['add', '--file', 'MEMORY.md', '--section', 'S', 't'];
-    expectFailure(await update('missing-dir', ...add), 2, 'memory directory does not exist: missing-dir\n');
-    expectFailure(await update('plain.txt', ...add), 2, 'memory directory is not a directory: plain.txt\n');
+    expectFailure(await update('missing-dir', ...add), 2, `Memory directory not found: ${join(root, 'missing-dir')}\n`);
+    expectFailure(await update('plain.txt', ...add), 2, `Memory path is not a directory: ${join(root, 'plain.txt')}\n`);
     expect(readdirSync(root)).not.toContain('missing-dir');
     expect(readFileSync(join(root, 'plain.txt'), 'utf8')).toBe('not a directory');
   });
@@ -263,7 +264,7 @@ describe('repomem init', () => {
     expectFailure(
       await run(['init', '--dir', 'init-file.txt']),
       2,
-      'memory directory is not a directory: init-file.txt\n',
+      `Memory path is not a directory: ${join(root, 'init-file.txt')}\n`,
     );
   });
 });
@@ -324,8 +325,14 @@ describe('repomem search', () => {
     expectFailure(await run(args), 1, stderr);
   });
 
-  it('names a missing memory directory (exit 2)', async () => {
-    expectFailure(await run(['search', '--dir', 'nowhere', 'q']), 2, 'memory directory does not exist: nowhere\n');
+  it("names a missing memory directory in Sepo's words, stdout empty (exit 2)", async () => {
+    const expected = `Memory directory not found: ${join(root, 'nowhere')}\n`;
+    expectFailure(await run(['search', '--dir', 'nowhere', 'q']), 2, expected);
+    // With --json too: stdout stays empty, the error object goes to stderr.
+    const json = await run(['search', '--json', '--dir', 'nowhere', 'q']);
+    expect(json.code).toBe(2);
+    expect(json.stdout).toBe('');
+    expect(JSON.parse(json.stderr)).toMatchObject({ ok: false, outcome: 'error', message: expected.trimEnd() });
   });
 });
 

@@ -29,9 +29,11 @@ export async function cli(
   return { code, stdout, stderr };
 }
 
-/** `JSON.parse` of a `--json` run's stdout (one object). */
+/** `JSON.parse` of a `--json` run's one object: stdout on success, stderr on failure. */
 export function jsonOf(result: CliResult): Record<string, unknown> {
-  return JSON.parse(result.stdout) as Record<string, unknown>;
+  // Results are on stdout, failures on stderr (stdout then stays empty), in --json mode too.
+  if (result.code !== 0 && result.stdout !== '') throw new Error(`failure printed on stdout: ${result.stdout}`);
+  return JSON.parse(result.code === 0 ? result.stdout : result.stderr) as Record<string, unknown>;
 }
 
 const GIT_ENV = {

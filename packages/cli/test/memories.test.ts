@@ -290,7 +290,7 @@ describe('citation sources and stores', () => {
     expect((await run('recent')).stdout).toContain('API version');
     const missing = await cli(['memories', 'stats', '--store', `dir:${join(work, 'absent')}`], { cwd: repoDir });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('memory directory does not exist');
+    expect(missing.stderr).toContain('Memory directory not found: ');
   });
 
   it('defaults to the git repository around the working directory, else the directory itself', async () => {

@@ -52,9 +52,12 @@ export async function runUpdateCommand(argv: readonly string[], io: CliIo): Prom
     // Sepo: the memory directory as given joined with the document path (`memory/MEMORY.md`).
     const displayPath = displayPathOf(outcome.path);
     const report = describeUpdateOutcome(outcome, displayPath);
+    // Failures go to stderr in both modes (Sepo's streams); stdout only carries results.
     if (request.json) {
       const store = chosen.kind === 'dir' ? {} : { store: chosen.label };
-      io.stdout.write(`${JSON.stringify({ ...updateOutcomeJson(outcome, displayPath), ...store })}\n`);
+      (report.stream === 'stdout' ? io.stdout : io.stderr).write(
+        `${JSON.stringify({ ...updateOutcomeJson(outcome, displayPath), ...store })}\n`,
+      );
     } else {
       (report.stream === 'stdout' ? io.stdout : io.stderr).write(`${report.text}\n`);
     }

@@ -12,6 +12,7 @@ export {
 } from './document-filter.js';
 export * from './engine.js';
 export { type JsonLeaf, scanJsonLeaves } from './json-fields.js';
+export { FILENAME_MATCH_TEXT } from './ranked.js';
 export { RANKING } from './scoring.js';
 export { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_SNIPPETS } from './search-options.js';
 export { type SearchStoreOptions, searchableLength, searchStore } from './search-store.js';

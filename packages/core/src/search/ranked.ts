@@ -69,7 +69,16 @@ export class TopK<T> {
   }
 }
 
-/** Turn a ranked document into a result with its best snippets. */
+/**
+ * Snippet text of a document that matched only by its path (Sepo's shape): line 0, no body text.
+ */
+export const FILENAME_MATCH_TEXT = '(matched by filename)';
+
+/**
+ * Turn a ranked document into a result with its best snippets. A document whose body holds no
+ * query term (it matched by its path only) gets Sepo's one snippet
+ * `{ lineNumber: 0, text: "(matched by filename)" }`, so every store reports it the same way.
+ */
 export function toSearchHit(
   document: RankedDocument,
   plan: QueryPlan,
@@ -77,11 +86,16 @@ export function toSearchHit(
   snippets: number,
 ): SearchHit {
   const matchedTerms = plan.terms.filter((_, index) => document.matched[index] === true).map((term) => term.text);
+  const score = roundScore(document.score);
+  const lines = buildSnippets(document.text, plan, idfs, snippets);
+  const filenameOnly = lines.length === 0 && snippets > 0 && matchedTerms.length > 0;
   return {
     path: document.path,
-    score: roundScore(document.score),
+    score,
     matchCount: matchedTerms.length,
     matchedTerms,
-    snippets: buildSnippets(document.text, plan, idfs, snippets),
+    snippets: filenameOnly
+      ? [{ lineNumber: 0, text: FILENAME_MATCH_TEXT, score, matchCount: matchedTerms.length }]
+      : lines,
   };
 }
