@@ -4,8 +4,14 @@
 // write access (Sepo's weakness 8 let an invalid override fall back to `enabled`).
 import { z } from 'zod';
 import { isRouteName, ROUTE_PATTERN } from '../envelope/fields.js';
-import { describeValue, expected, objectExpected } from '../envelope/validation-issues.js';
-import { readOverride, readPolicyInput, validatePolicyValue } from './policy-input.js';
+import { describeValue } from '../envelope/validation-issues.js';
+import {
+  normalizePolicyCase,
+  readOverride,
+  readPolicyInput,
+  sepoMessages,
+  validatePolicyValue,
+} from './policy-input.js';
 
 /** Memory access mode for a run: `enabled` (read+write), `read-only`, or `disabled`. */
 export type MemoryMode = 'enabled' | 'read-only' | 'disabled';
@@ -19,24 +25,34 @@ export const DEFAULT_MEMORY_MODE: MemoryMode = 'enabled';
 /** Name of the repository variable holding the memory policy (used in diagnostics). */
 export const MEMORY_POLICY_NAME = 'AGENT_MEMORY_POLICY';
 
-/** Zod schema of a memory mode. */
-export const MemoryModeSchema = z.enum(MEMORY_MODES, expected('one of "enabled", "read-only", "disabled"'));
+/** Zod schema of a memory mode (exact, lower case: {@link parseMemoryPolicy} lower-cases first, as Sepo does). */
+export const MemoryModeSchema = z.enum(MEMORY_MODES, sepoMessages.mode(MEMORY_MODES));
 
-/** Zod schema of the AGENT_MEMORY_POLICY JSON: `{ default_mode?, route_overrides?: { route: mode } }`; unknown keys are rejected. */
+/**
+ * Zod schema of the AGENT_MEMORY_POLICY JSON: `{ default_mode?, route_overrides?: { route: mode } }`;
+ * unknown keys are rejected. Messages carry Sepo's phrases (`default_mode must be one of`,
+ * `Invalid route override key in memory policy`, `route_overrides must be an object`).
+ */
 export const MemoryPolicySchema = z.strictObject(
   {
     default_mode: MemoryModeSchema.optional(),
     route_overrides: z
       .record(
-        z.string().regex(ROUTE_PATTERN, expected('a route key matching ^[a-z0-9][a-z0-9._-]*$')),
+        z
+          .string()
+          .regex(
+            ROUTE_PATTERN,
+            sepoMessages.key(
+              'Invalid route override key in memory policy',
+              'a route key matching ^[a-z0-9][a-z0-9._-]*$',
+            ),
+          ),
         MemoryModeSchema,
-        {
-          error: objectExpected,
-        },
+        sepoMessages.object,
       )
       .optional(),
   },
-  { error: objectExpected },
+  sepoMessages.object,
 );
 
 /** A validated memory policy. */
@@ -54,14 +70,18 @@ export type MemoryPolicyParse =
 
 /**
  * Parses AGENT_MEMORY_POLICY (a JSON string or a parsed value). Empty input is the empty policy
- * (everything `enabled`). The diagnostic names every problem, e.g.
- * `AGENT_MEMORY_POLICY.route_overrides.review: expected one of "enabled", "read-only", "disabled", got string "rw"`.
+ * (everything `enabled`). Like Sepo, `default_mode`, route keys and modes are trimmed and
+ * lower-cased first (`{"route_overrides":{"REVIEW":"Read-Only"}}` is `{"review":"read-only"}`).
+ * The diagnostic names every problem, e.g.
+ * `AGENT_MEMORY_POLICY.route_overrides.review must be one of enabled, read-only, disabled (got string "rw")`.
  */
 export function parseMemoryPolicy(input: unknown): MemoryPolicyParse {
   const read = readPolicyInput(input, MEMORY_POLICY_NAME);
   if (read.kind === 'empty') return { ok: true, policy: {} };
   if (read.kind === 'invalid') return { ok: false, diagnostic: read.diagnostic };
-  const result = validatePolicyValue(MemoryPolicySchema, read.value, MEMORY_POLICY_NAME);
+  const normalized = normalizePolicyCase(read.value, 'route_overrides', MEMORY_POLICY_NAME);
+  if (!normalized.ok) return normalized;
+  const result = validatePolicyValue(MemoryPolicySchema, normalized.value, MEMORY_POLICY_NAME);
   return result.ok ? { ok: true, policy: result.value } : { ok: false, diagnostic: result.diagnostic };
 }
 
@@ -94,11 +114,13 @@ const DISABLED_SUFFIX = 'memory disabled (fail closed)';
  * Resolves the memory mode for a run. Order: a non-blank `override` wins (an invalid one gives
  * `disabled`); otherwise the policy's `route_overrides[route]`, then its `default_mode`, then
  * `enabled`. Invalid policy JSON, shape, mode or route key, or an invalid route, give `disabled`.
- * Mode names are exact (lower case); override strings are trimmed. Pure: reads no environment.
+ * As in Sepo, the route, the override and the policy's keys and modes are compared trimmed and
+ * in lower case (`REVIEW`, `Read-Only`). Pure: reads no environment.
  */
 export function resolveMemoryMode(input: ResolveMemoryModeInput): MemoryModeResolution {
   const parsed = parseMemoryPolicy(input.policy);
-  const override = readOverride(input.override);
+  const override = lowerCased(readOverride(input.override));
+  const route = typeof input.route === 'string' ? input.route.trim().toLowerCase() : input.route;
   if (override.kind === 'invalid' || (override.kind === 'value' && !isMemoryMode(override.value))) {
     const got = override.kind === 'invalid' ? override.got : describeValue(override.value);
     return {
@@ -115,7 +137,7 @@ export function resolveMemoryMode(input: ResolveMemoryModeInput): MemoryModeReso
   }
   if (!parsed.ok)
     return { mode: 'disabled', source: 'invalid', diagnostics: [`${parsed.diagnostic}; ${DISABLED_SUFFIX}`] };
-  if (!isRouteName(input.route)) {
+  if (!isRouteName(route)) {
     return {
       mode: 'disabled',
       source: 'invalid',
@@ -125,14 +147,18 @@ export function resolveMemoryMode(input: ResolveMemoryModeInput): MemoryModeReso
     };
   }
   const overrides = parsed.policy.route_overrides;
-  if (overrides !== undefined && Object.hasOwn(overrides, input.route)) {
-    const mode = overrides[input.route];
+  if (overrides !== undefined && Object.hasOwn(overrides, route)) {
+    const mode = overrides[route];
     if (mode !== undefined) return { mode, source: 'route_override', diagnostics: [] };
   }
   if (parsed.policy.default_mode !== undefined) {
     return { mode: parsed.policy.default_mode, source: 'default_mode', diagnostics: [] };
   }
   return { mode: DEFAULT_MEMORY_MODE, source: 'default', diagnostics: [] };
+}
+
+function lowerCased(override: ReturnType<typeof readOverride>): ReturnType<typeof readOverride> {
+  return override.kind === 'value' ? { kind: 'value', value: override.value.toLowerCase() } : override;
 }
 
 /** True only for `enabled`: the run may commit memory edits. Anything else (including junk) is false. */

@@ -3,8 +3,8 @@
 // workflow's `always_run`, weakness 8), manual dispatch always runs unless AGENT_ENABLED=false
 // pauses everything, and an invalid policy disables scheduled runs with a diagnostic.
 import { z } from 'zod';
-import { describeValue, expected, objectExpected } from '../envelope/validation-issues.js';
-import { readPolicyInput, validatePolicyValue } from './policy-input.js';
+import { describeValue } from '../envelope/validation-issues.js';
+import { normalizePolicyCase, readPolicyInput, sepoMessages, validatePolicyValue } from './policy-input.js';
 
 /** How a scheduled workflow behaves on a cron tick. */
 export type ScheduleMode = 'always_run' | 'skip_no_updates' | 'disabled';
@@ -28,25 +28,25 @@ export const SCHEDULE_POLICY_NAME = 'AGENT_SCHEDULE_POLICY';
 export const WORKFLOW_FILE_PATTERN = /^[a-z0-9][a-z0-9._-]*\.ya?ml$/;
 
 /** Zod schema of a schedule mode. */
-export const ScheduleModeSchema = z.enum(
-  SCHEDULE_MODES,
-  expected('one of "always_run", "skip_no_updates", "disabled"'),
-);
+export const ScheduleModeSchema = z.enum(SCHEDULE_MODES, sepoMessages.mode(SCHEDULE_MODES));
 
 const WorkflowKeySchema = z
   .string()
   .refine(
     (key) => WORKFLOW_FILE_PATTERN.test(key.toLowerCase()),
-    expected('a workflow file name such as "agent-memory-scan.yml"'),
+    sepoMessages.key(
+      'Invalid workflow override key in schedule policy',
+      'a workflow file name such as "agent-memory-scan.yml"',
+    ),
   );
 
 /** Zod schema of the AGENT_SCHEDULE_POLICY JSON: `{ default_mode?, workflow_overrides?: { "<file>.yml": mode } }`; unknown keys are rejected. */
 export const SchedulePolicySchema = z.strictObject(
   {
     default_mode: ScheduleModeSchema.optional(),
-    workflow_overrides: z.record(WorkflowKeySchema, ScheduleModeSchema, { error: objectExpected }).optional(),
+    workflow_overrides: z.record(WorkflowKeySchema, ScheduleModeSchema, sepoMessages.object).optional(),
   },
-  { error: objectExpected },
+  sepoMessages.object,
 );
 
 /** The effective schedule policy after merging a custom policy over the defaults. */
@@ -76,7 +76,10 @@ export function parseSchedulePolicy(input: unknown): SchedulePolicyParse {
   if (read.kind === 'invalid') return { ok: false, diagnostic: read.diagnostic };
   let custom: z.output<typeof SchedulePolicySchema> = {};
   if (read.kind === 'value') {
-    const result = validatePolicyValue(SchedulePolicySchema, read.value, SCHEDULE_POLICY_NAME);
+    // Sepo trims and lower-cases modes and workflow keys before checking them.
+    const normalized = normalizePolicyCase(read.value, 'workflow_overrides', SCHEDULE_POLICY_NAME);
+    if (!normalized.ok) return normalized;
+    const result = validatePolicyValue(SchedulePolicySchema, normalized.value, SCHEDULE_POLICY_NAME);
     if (!result.ok) return { ok: false, diagnostic: result.diagnostic };
     custom = result.value;
   }

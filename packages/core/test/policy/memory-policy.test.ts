@@ -92,35 +92,71 @@ describe('resolveMemoryMode: override', () => {
   });
 });
 
+describe('resolveMemoryMode: case as Sepo reads it', () => {
+  it('lower-cases route keys, modes, the route and the override', () => {
+    const policy = '{"route_overrides":{"REVIEW":"disabled"}}';
+    expect(resolveMemoryMode({ policy, route: 'review' }).mode).toBe('disabled');
+    expect(resolveMemoryMode({ policy, route: 'answer' })).toEqual({
+      mode: 'enabled',
+      source: 'default',
+      diagnostics: [],
+    });
+    expect(resolveMemoryMode({ policy: '{"default_mode":" Read-Only "}', route: 'answer' }).mode).toBe('read-only');
+    expect(resolveMemoryMode({ policy: '{"route_overrides":{"review":"DISABLED"}}', route: 'Review' }).mode).toBe(
+      'disabled',
+    );
+    expect(resolveMemoryMode({ route: 'answer', override: 'ENABLED' })).toMatchObject({
+      mode: 'enabled',
+      source: 'override',
+    });
+  });
+
+  it('refuses keys that differ only in case and disagree (fail closed)', () => {
+    const result = resolveMemoryMode({
+      policy: '{"route_overrides":{"Review":"enabled","review":"disabled"}}',
+      route: 'answer',
+    });
+    expect(result.mode).toBe('disabled');
+    expect(result.diagnostics[0]).toMatch(/"review" is given twice/);
+  });
+
+  it("keeps Sepo's error phrases", () => {
+    const diagnostic = (policy: string) => resolveMemoryMode({ policy, route: 'answer' }).diagnostics[0];
+    expect(diagnostic('{"default_mode":"rw"}')).toContain('default_mode must be one of');
+    expect(diagnostic('{"route_overrides":[]}')).toContain('route_overrides must be an object');
+    expect(diagnostic('{"route_overrides":{"-x":"disabled"}}')).toContain('Invalid route override key');
+  });
+});
+
 describe('resolveMemoryMode: fails closed', () => {
   const cases: Array<[string, Parameters<typeof resolveMemoryMode>[0], RegExp]> = [
     ['malformed JSON', { policy: '{"default_mode":', route: 'answer' }, /^AGENT_MEMORY_POLICY: invalid JSON \(/],
-    ['JSON array', { policy: '["enabled"]', route: 'answer' }, /^AGENT_MEMORY_POLICY: expected an object, got array/],
+    ['JSON array', { policy: '["enabled"]', route: 'answer' }, /^AGENT_MEMORY_POLICY must be an object \(got array\)/],
     [
       'JSON string',
       { policy: '"enabled"', route: 'answer' },
-      /^AGENT_MEMORY_POLICY: expected an object, got string "enabled"/,
+      /^AGENT_MEMORY_POLICY must be an object \(got string "enabled"\)/,
     ],
-    ['number value', { policy: 5, route: 'answer' }, /^AGENT_MEMORY_POLICY: expected an object, got number 5/],
+    ['number value', { policy: 5, route: 'answer' }, /^AGENT_MEMORY_POLICY must be an object \(got number 5\)/],
     [
       'invalid default_mode',
-      { policy: '{"default_mode":"Enabled"}', route: 'answer' },
-      /^AGENT_MEMORY_POLICY\.default_mode: expected one of "enabled", "read-only", "disabled", got string "Enabled"/,
+      { policy: '{"default_mode":"Enable"}', route: 'answer' },
+      /^AGENT_MEMORY_POLICY\.default_mode must be one of enabled, read-only, disabled \(got string "enable"\)/,
     ],
     [
       'invalid route override mode',
       { policy: '{"route_overrides":{"review":"rw"}}', route: 'answer' },
-      /^AGENT_MEMORY_POLICY\.route_overrides\.review: expected one of "enabled", "read-only", "disabled", got string "rw"/,
+      /^AGENT_MEMORY_POLICY\.route_overrides\.review must be one of enabled, read-only, disabled \(got string "rw"\)/,
     ],
     [
       'route_overrides not an object',
       { policy: '{"route_overrides":["review"]}', route: 'answer' },
-      /^AGENT_MEMORY_POLICY\.route_overrides: expected an object, got array/,
+      /^AGENT_MEMORY_POLICY\.route_overrides must be an object \(got array\)/,
     ],
     [
       'invalid route key',
-      { policy: '{"route_overrides":{"Review":"read-only"}}', route: 'answer' },
-      /^AGENT_MEMORY_POLICY\.route_overrides\.Review: invalid key: expected a route key matching/,
+      { policy: '{"route_overrides":{"Re view":"read-only"}}', route: 'answer' },
+      /^AGENT_MEMORY_POLICY\.route_overrides.*Invalid route override key in memory policy: re view \(expected a route key matching/,
     ],
     [
       'unknown top-level key (typo)',
@@ -138,7 +174,6 @@ describe('resolveMemoryMode: fails closed', () => {
       { route: 'answer', override: true },
       /^memory_mode_override: expected .*got boolean true/,
     ],
-    ['override in upper case', { route: 'answer', override: 'ENABLED' }, /^memory_mode_override: /],
   ];
   it.each(cases)('%s resolves to disabled with a diagnostic', (_name, input, diagnostic) => {
     const result = resolveMemoryMode(input);

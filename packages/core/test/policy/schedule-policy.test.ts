@@ -143,29 +143,37 @@ describe('manual dispatch and AGENT_ENABLED', () => {
   });
 });
 
+describe('schedule policy case, as Sepo reads it', () => {
+  it('lower-cases modes and workflow keys', () => {
+    const policy = '{"default_mode":"ALWAYS_RUN","workflow_overrides":{"Agent-Memory-Scan.YML":" Disabled "}}';
+    expect(resolveScheduleMode({ policy, workflow: 'agent-memory-scan.yml' }).mode).toBe('disabled');
+    expect(resolveScheduleMode({ policy, workflow: 'other.yml' }).mode).toBe('always_run');
+  });
+});
+
 describe('invalid policies fail closed for scheduled runs', () => {
   const cases: Array<[string, unknown, RegExp]> = [
     ['malformed JSON', '{"default_mode":', /^AGENT_SCHEDULE_POLICY: invalid JSON/],
-    ['not an object', '[1]', /^AGENT_SCHEDULE_POLICY: expected an object, got array/],
+    ['not an object', '[1]', /^AGENT_SCHEDULE_POLICY must be an object \(got array\)/],
     [
       'bad default_mode',
       '{"default_mode":"banana"}',
-      /^AGENT_SCHEDULE_POLICY\.default_mode: expected one of "always_run", "skip_no_updates", "disabled", got string "banana"/,
+      /^AGENT_SCHEDULE_POLICY\.default_mode must be one of always_run, skip_no_updates, disabled \(got string "banana"\)/,
     ],
     [
       'bad override mode',
       '{"workflow_overrides":{"a.yml":"enabled"}}',
-      /^AGENT_SCHEDULE_POLICY\.workflow_overrides\.a\.yml: expected one of/,
+      /^AGENT_SCHEDULE_POLICY\.workflow_overrides\.a\.yml must be one of/,
     ],
     [
       'bad workflow key',
       '{"workflow_overrides":{"../bad.yml":"disabled"}}',
-      /^AGENT_SCHEDULE_POLICY\.workflow_overrides\.\.\.\/bad\.yml: invalid key: expected a workflow file name/,
+      /^AGENT_SCHEDULE_POLICY\.workflow_overrides.*Invalid workflow override key in schedule policy: \.\.\/bad\.yml \(expected a workflow file name/,
     ],
     [
       'overrides as array',
       '{"workflow_overrides":["agent-memory-scan.yml"]}',
-      /^AGENT_SCHEDULE_POLICY\.workflow_overrides: expected an object, got array/,
+      /^AGENT_SCHEDULE_POLICY\.workflow_overrides must be an object \(got array\)/,
     ],
     ['unknown key', '{"workflow_override":{}}', /^AGENT_SCHEDULE_POLICY\.workflow_override: unknown field/],
     [
