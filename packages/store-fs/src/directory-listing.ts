@@ -133,6 +133,50 @@ function readWholeFile(
   return undefined;
 }
 
+/**
+ * Read a regular file whole (see {@link readWholeFile}) without hashing it: the bytes of one
+ * consistent read (same stamp before and after), or `undefined`.
+ */
+function readAcceptedFile(
+  absolutePath: string,
+  documentPath: string,
+  accept: (path: string, size: number) => boolean,
+  maxBytes: number,
+): Uint8Array | undefined {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const fd = openNoFollow(absolutePath);
+    if (fd === undefined) return undefined;
+    try {
+      const before = fstatSync(fd, { bigint: true });
+      if (!before.isFile()) return undefined;
+      const size = Number(before.size);
+      if (!accept(documentPath, size)) return undefined;
+      if (size > maxBytes) throw fileTooLargeError(documentPath, size, maxBytes);
+      const content = readFileSync(fd);
+      const after = fstatSync(fd, { bigint: true });
+      if (stampOf(after) !== stampOf(before) || BigInt(content.byteLength) !== after.size) continue;
+      return new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return undefined;
+}
+
+/** A stored document whose version is hashed on first read. */
+function lazilyVersioned(path: string, content: Uint8Array): StoredDocument {
+  let version: string | undefined;
+  return {
+    path,
+    size: content.byteLength,
+    content,
+    get version(): string {
+      version ??= contentVersion(content);
+      return version;
+    },
+  };
+}
+
 function byPath(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -259,6 +303,29 @@ export class DirectoryListing {
       documents.push({ path, version: file.version, size: file.content.byteLength, content: file.content });
     }
     return documents;
+  }
+
+  /**
+   * {@link read}, streamed: each accepted document is handed to `each` as it is read and not
+   * kept, so memory holds one file at a time. Its `version` (a SHA-256 of the bytes) is computed
+   * only when read (a search never reads it), and the hash cache is left as it is.
+   */
+  stream(
+    prefix: string,
+    accept: (path: string, size: number) => boolean,
+    maxBytes: number,
+    each: (document: StoredDocument) => void,
+  ): void {
+    const start = startDirectory(prefix);
+    if (!isRealDirectoryChain(this.#root, start)) return;
+    const paths: string[] = [];
+    collectFiles(this.#root, start, paths);
+    paths.sort(byPath);
+    for (const path of paths) {
+      if (!path.startsWith(prefix)) continue;
+      const content = readAcceptedFile(join(this.#root, path), path, accept, maxBytes);
+      if (content !== undefined) each(lazilyVersioned(path, content));
+    }
   }
 
   /** Drop every cached hash (used on close). */

@@ -66,7 +66,10 @@ export interface DirectoryStore extends MemoryStore {
   readonly root: string;
   /** Absolute path of the directory holding the state values (it may not exist yet). */
   readonly stateDir: string;
-  /** Always present: each file is read once for both its bytes and its version. */
+  /**
+   * Always present: each file is read once for both its bytes and its version; with `each`,
+   * files are streamed one at a time (versions hashed only when read).
+   */
   readAll(options?: ReadAllOptions): Promise<StoredDocument[]>;
 }
 
@@ -144,7 +147,12 @@ class DirectoryStoreImpl implements DirectoryStore {
     this.#assertOpen();
     const prefix = normalizePrefix(options.prefix);
     await yieldToEventLoop();
-    return this.#listing.read(prefix, options.accept ?? acceptAll, this.capabilities.maxDocumentBytes);
+    const accept = options.accept ?? acceptAll;
+    if (options.each !== undefined) {
+      this.#listing.stream(prefix, accept, this.capabilities.maxDocumentBytes, options.each);
+      return [];
+    }
+    return this.#listing.read(prefix, accept, this.capabilities.maxDocumentBytes);
   }
 
   async revision(): Promise<string> {
@@ -281,7 +289,8 @@ class DirectoryStoreImpl implements DirectoryStore {
  *   2 seconds are always re-hashed (timestamps are coarse). `write()` never trusts that cache:
  *   it re-reads and hashes every file of the batch under its lock before checking expectations.
  * - `readAll()` reads each listed file once for both its bytes and its version (a cold search
- *   reads the tree once instead of hashing it in `list()` and reading it again in `get()`).
+ *   reads the tree once instead of hashing it in `list()` and reading it again in `get()`);
+ *   with `each` it streams one file at a time and hashes a version only when it is read.
  * - `revision()` is the SHA-256 of the sorted `(path, version)` list, so it changes whenever any
  *   document changes, including edits made by other processes or by hand. It is computed only
  *   when called (it lists the tree, re-hashing changed files); `write()` never computes it and

@@ -84,6 +84,42 @@ describe('directory store readAll', () => {
     }
   });
 
+  it('streams each document to `each`, in path order, returning nothing, with the same bytes and versions', async () => {
+    const streamed: Array<{ path: string; version: string; size: number; content: string }> = [];
+    const returned = await store.readAll({
+      accept: (path) => path !== 'notes/big.md',
+      each: (document) =>
+        streamed.push({
+          path: document.path,
+          version: document.version,
+          size: document.size,
+          content: new TextDecoder().decode(document.content),
+        }),
+    });
+    expect(returned).toEqual([]);
+    const read = (await store.readAll({ accept: (path) => path !== 'notes/big.md' })).map((document) => ({
+      ...document,
+      content: new TextDecoder().decode(document.content),
+    }));
+    expect(streamed).toEqual(read);
+  });
+
+  it('names the document over 512 KiB in the response of every search path, and searches the rest', async () => {
+    const plain = withoutReadAll(store);
+    const engine = new SearchEngine();
+    const expected = [{ path: 'notes/big.md', reason: 'too-large', bytes: DOCUMENTS['notes/big.md']?.length }];
+    for (const response of [
+      await engine.searchOnce(store, 'memory'),
+      await engine.searchOnce(plain, 'memory'),
+      await engine.searchNaive(store, 'memory'),
+      await engine.search(store, 'memory'),
+    ]) {
+      expect(response.skipped).toEqual(expected);
+      expect(response.results.map((hit) => hit.path)).not.toContain('notes/big.md');
+    }
+    expect((await engine.searchOnce(store, 'memory', { prefix: 'daily/' })).skipped).toBeUndefined();
+  });
+
   it('never reads through a symbolic link', async () => {
     const outside = await freshDirectory('repomem-read-all-outside-');
     try {

@@ -4,7 +4,7 @@
 // for a process that asks one question) and print Sepo's text or JSON output.
 import { searchStore } from '@repomem/core';
 import { ExitCode } from '../errors.js';
-import { formatSearchJson, formatSearchText } from '../format/search-output.js';
+import { formatSearchJson, formatSearchText, formatSkippedNotice } from '../format/search-output.js';
 import type { CliIo } from '../io.js';
 import { openChosenStore } from '../open-chosen-store.js';
 import { reportError } from '../report-error.js';
@@ -30,6 +30,8 @@ export async function runSearch(request: Extract<SearchRequest, { help: false }>
           ? formatSearchJson(request.query, response, location)
           : formatSearchText(request.query, response, location),
       );
+      // Text mode: documents left out are named on stderr (`--json` lists them in `skipped`).
+      if (!request.json) io.stderr.write(formatSkippedNotice(response));
     } finally {
       await store.close();
     }

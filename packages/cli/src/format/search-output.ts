@@ -79,6 +79,8 @@ export interface SearchJson {
   readonly store?: string;
   readonly resultCount: number;
   readonly results: readonly SearchJsonResult[];
+  /** Documents over 512 KiB that were not searched (present only when there is one). */
+  readonly skipped?: SearchResponse['skipped'];
 }
 
 /** Build the `--json` document for a search answer. */
@@ -102,7 +104,20 @@ export function searchJson(query: string, response: SearchResponse, location: Se
         ...(snippet.field === undefined ? {} : { field: snippet.field }),
       })),
     })),
+    ...(response.skipped === undefined ? {} : { skipped: response.skipped }),
   };
+}
+
+/**
+ * The stderr notice of a text-mode search that left documents out (over 512 KiB), one line per
+ * document, or `''` when none was: stdout keeps Sepo's shape, and the omission is never silent.
+ */
+export function formatSkippedNotice(response: SearchResponse): string {
+  const skipped = response.skipped ?? [];
+  if (skipped.length === 0) return '';
+  const count = skipped.length;
+  const lines = skipped.map((document) => `  ${document.path} (${document.bytes} bytes)`);
+  return `repomem: ${count} document${count === 1 ? '' : 's'} over 512 KiB not searched:\n${lines.join('\n')}\n`;
 }
 
 /** The `--json` text: {@link searchJson} pretty-printed with two spaces (like Sepo), newline-terminated. */

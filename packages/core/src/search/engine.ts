@@ -11,13 +11,15 @@ import {
   isOversized,
   isSearchablePath,
 } from './document-filter.js';
-import { analyzeDocument, type DocumentAnalysis } from './document-text.js';
+import { analyzeDocument, type DocumentAnalysis, type DocumentText, extractDocumentText } from './document-text.js';
 import { rankDocumentsNaively } from './naive-ranking.js';
 import { analyzeDocumentForQuery } from './query-analysis.js';
 import { planQuery, type QueryPlan } from './query-plan.js';
 import { type Ranking, toSearchHit } from './ranked.js';
 import { SearchIndex } from './search-index.js';
 import { type ResolvedSearchOptions, resolveSearchOptions } from './search-options.js';
+import { skippedList } from './skipped-documents.js';
+import { StreamingRanking } from './streaming-ranking.js';
 import type { SearchOptions, SearchResponse } from './types.js';
 
 /** A document given directly to {@link SearchEngine.searchDocuments}. */
@@ -48,22 +50,39 @@ interface StoreCache {
   readonly index: SearchIndex;
   /** path -> version of documents skipped as oversized or binary, so they are not re-read. */
   readonly skipped: Map<string, string>;
+  /** path -> size of the documents skipped as oversized (reported in responses). */
+  readonly oversized: Map<string, number>;
   revision: string | undefined;
   reads: number;
   queue: Promise<unknown>;
 }
 
-function responseFrom(plan: QueryPlan, ranking: Ranking, options: ResolvedSearchOptions): SearchResponse {
-  return {
+function responseFrom(
+  plan: QueryPlan,
+  ranking: Ranking,
+  options: ResolvedSearchOptions,
+  skipped?: ReadonlyMap<string, number>,
+): SearchResponse {
+  const response: SearchResponse = {
     query: plan.query,
     terms: plan.terms.map((term) => term.text),
     documentCount: ranking.documentCount,
     results: ranking.ranked.map((document) => toSearchHit(document, plan, ranking.idfs, options.snippets)),
   };
+  const list = skippedList(skipped, options.prefix);
+  return list.length === 0 ? response : { ...response, skipped: list };
 }
 
 function inPrefix(path: string, prefix: string): boolean {
   return prefix === '' || path.startsWith(prefix);
+}
+
+/** Whether a document of this path and size is searched; an oversized one is recorded in `oversized`. */
+function acceptForSearch(path: string, size: number, prefix: string, oversized: Map<string, number>): boolean {
+  if (!isSearchablePath(path) || !inPrefix(path, prefix)) return false;
+  if (!isOversized(size)) return true;
+  oversized.set(path, size);
+  return false;
 }
 
 async function mapWithConcurrency<T, R>(
@@ -116,9 +135,10 @@ export class SearchEngine {
           plan,
           { documentCount: this.#countInScope(cache, resolved.prefix), idfs: [], ranked: [] },
           resolved,
+          cache.oversized,
         );
       }
-      return responseFrom(plan, cache.index.rank(plan, resolved.prefix, resolved.limit), resolved);
+      return responseFrom(plan, cache.index.rank(plan, resolved.prefix, resolved.limit), resolved, cache.oversized);
     });
     cache.queue = run.catch(() => undefined);
     return run;
@@ -131,8 +151,9 @@ export class SearchEngine {
   async searchNaive(store: MemoryStore, query: string, options?: SearchOptions): Promise<SearchResponse> {
     const resolved = resolveSearchOptions(options);
     const plan = planQuery(query);
-    const entries = (await store.list()).filter(
-      (entry) => isSearchablePath(entry.path) && inPrefix(entry.path, resolved.prefix) && !isOversized(entry.size),
+    const oversized = new Map<string, number>();
+    const entries = (await store.list()).filter((entry) =>
+      acceptForSearch(entry.path, entry.size, resolved.prefix, oversized),
     );
     const analyses = await mapWithConcurrency(entries, this.#readConcurrency, async (entry) => {
       const document = await store.get(entry.path);
@@ -140,41 +161,52 @@ export class SearchEngine {
       const decoded = decodeSearchableBytes(document.content);
       return decoded.kind === 'text' ? analyzeDocument(entry.path, decoded.text) : undefined;
     });
-    return this.#rankAnalyses(plan, analyses, resolved);
+    return this.#rankAnalyses(plan, analyses, resolved, oversized);
   }
 
   /**
    * Search a store once, for a process that asks a single question (the `repomem search`
-   * command): every document read once (in one pass with the store's `readAll` when it has one,
-   * else one listing and a `get` per document), and no index built or kept. A document is
-   * analysed fully only when it can match a term (see `analyzeDocumentForQuery` in query-analysis.ts); the
-   * others only count their words. Same results as {@link search} and {@link searchNaive}.
+   * command): every document read once (streamed in one pass with the store's `readAll` when it
+   * has one, else one listing and a `get` per document), and no index built or kept. A document
+   * is analysed fully only when it can match a term (see `analyzeDocumentForQuery` in
+   * query-analysis.ts); the others only count their words. Of each document only a few numbers
+   * are kept (see streaming-ranking.ts), so memory does not grow with the documents' size; the
+   * documents shown are read again for their snippets. Documents over 512 KiB are listed in the
+   * response's `skipped`. Same results as {@link search} and {@link searchNaive}.
    */
   async searchOnce(store: MemoryStore, query: string, options?: SearchOptions): Promise<SearchResponse> {
     const resolved = resolveSearchOptions(options);
     const plan = planQuery(query);
+    const ranking = new StreamingRanking(plan);
+    const oversized = new Map<string, number>();
+    const accept = (path: string, size: number): boolean => acceptForSearch(path, size, resolved.prefix, oversized);
+    const take = (path: string, content: Uint8Array): void => {
+      const decoded = decodeSearchableBytes(content);
+      if (decoded.kind === 'text') ranking.add(analyzeDocumentForQuery(path, decoded.text, plan));
+    };
     if (store.readAll !== undefined) {
-      // One pass: the store reads each wanted document once (no separate listing pass).
-      const documents = await store.readAll({
+      // One pass: the store streams each wanted document once (no separate listing pass); a store
+      // that does not stream returns them instead.
+      const returned = await store.readAll({
         prefix: resolved.prefix,
-        accept: (path, size) => isSearchablePath(path) && inPrefix(path, resolved.prefix) && !isOversized(size),
+        accept,
+        each: (document) => take(document.path, document.content),
       });
-      const analyses = documents.map((document) => {
-        const decoded = decodeSearchableBytes(document.content);
-        return decoded.kind === 'text' ? analyzeDocumentForQuery(document.path, decoded.text, plan) : undefined;
+      for (const document of returned) take(document.path, document.content);
+    } else {
+      const entries = (await store.list(resolved.prefix)).filter((entry) => accept(entry.path, entry.size));
+      await mapWithConcurrency(entries, this.#readConcurrency, async (entry) => {
+        const document = await store.get(entry.path);
+        if (document !== undefined) take(entry.path, document.content);
       });
-      return this.#rankAnalyses(plan, analyses, resolved);
     }
-    const entries = (await store.list(resolved.prefix)).filter(
-      (entry) => isSearchablePath(entry.path) && inPrefix(entry.path, resolved.prefix) && !isOversized(entry.size),
-    );
-    const analyses = await mapWithConcurrency(entries, this.#readConcurrency, async (entry) => {
-      const document = await store.get(entry.path);
+    const reread = async (path: string): Promise<DocumentText | undefined> => {
+      const document = await store.get(path);
       if (document === undefined) return undefined;
       const decoded = decodeSearchableBytes(document.content);
-      return decoded.kind === 'text' ? analyzeDocumentForQuery(entry.path, decoded.text, plan) : undefined;
-    });
-    return this.#rankAnalyses(plan, analyses, resolved);
+      return decoded.kind === 'text' ? extractDocumentText(path, decoded.text) : undefined;
+    };
+    return responseFrom(plan, await ranking.rank(resolved.limit, reread), resolved, oversized);
   }
 
   /** Search documents given in memory (no store, no cache), with the same rules and ranking. */
@@ -209,17 +241,25 @@ export class SearchEngine {
     plan: QueryPlan,
     analyses: ReadonlyArray<DocumentAnalysis | undefined>,
     options: ResolvedSearchOptions,
+    oversized?: ReadonlyMap<string, number>,
   ): SearchResponse {
     const documents = analyses.filter((analysis): analysis is DocumentAnalysis => analysis !== undefined);
     if (plan.terms.length === 0)
-      return responseFrom(plan, { documentCount: documents.length, idfs: [], ranked: [] }, options);
-    return responseFrom(plan, rankDocumentsNaively(documents, plan, options.limit), options);
+      return responseFrom(plan, { documentCount: documents.length, idfs: [], ranked: [] }, options, oversized);
+    return responseFrom(plan, rankDocumentsNaively(documents, plan, options.limit), options, oversized);
   }
 
   #cacheFor(store: MemoryStore): StoreCache {
     let cache = this.#caches.get(store);
     if (cache === undefined) {
-      cache = { index: new SearchIndex(), skipped: new Map(), revision: undefined, reads: 0, queue: Promise.resolve() };
+      cache = {
+        index: new SearchIndex(),
+        skipped: new Map(),
+        oversized: new Map(),
+        revision: undefined,
+        reads: 0,
+        queue: Promise.resolve(),
+      };
       this.#caches.set(store, cache);
     }
     return cache;
@@ -247,12 +287,15 @@ export class SearchEngine {
       if (isOversized(entry.size)) {
         cache.index.remove(entry.path);
         cache.skipped.set(entry.path, entry.version);
+        cache.oversized.set(entry.path, entry.size);
         continue;
       }
+      cache.oversized.delete(entry.path);
       toRead.push(entry.path);
     }
     for (const path of cache.index.paths()) if (!listed.has(path)) cache.index.remove(path);
     for (const path of [...cache.skipped.keys()]) if (!listed.has(path)) cache.skipped.delete(path);
+    for (const path of [...cache.oversized.keys()]) if (!listed.has(path)) cache.oversized.delete(path);
     await mapWithConcurrency(toRead, this.#readConcurrency, async (path) => {
       const document = await store.get(path);
       cache.reads++;
@@ -265,6 +308,7 @@ export class SearchEngine {
       if (decoded.kind === 'skipped') {
         cache.index.remove(path);
         cache.skipped.set(path, document.version);
+        if (decoded.reason === 'too-large') cache.oversized.set(path, document.content.byteLength);
         return;
       }
       cache.skipped.delete(path);

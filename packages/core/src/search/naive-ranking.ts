@@ -12,7 +12,8 @@ import {
 import { type RankedDocument, type Ranking, TopK } from './ranked.js';
 import { compareRanked, coordinate, inverseDocumentFrequency, phraseBonus, RANKING, termScore } from './scoring.js';
 
-function wordFrequency(term: QueryTerm, words: ReadonlyMap<string, number>): number {
+/** How often a word-based term occurs among `words` (prefix matches weighted as in the ranking). */
+export function wordFrequency(term: QueryTerm, words: ReadonlyMap<string, number>): number {
   let frequency = 0;
   for (const [word, count] of words) {
     const weight = wordMatchWeight(term, word, RANKING.prefixWeight);

@@ -13,6 +13,7 @@ import { analyzeDocumentForQuery } from './query-analysis.js';
 import { planQuery, type QueryPlan } from './query-plan.js';
 import { toSearchHit } from './ranked.js';
 import { type ResolvedSearchOptions, resolveSearchOptions } from './search-options.js';
+import { skippedList } from './skipped-documents.js';
 import type { SearchOptions, SearchResponse } from './types.js';
 
 /** How {@link searchStore} searches a store that has no usable index. */
@@ -65,17 +66,25 @@ async function searchCandidates(
     if (decoded.kind === 'text') analyses.push(analyzeDocumentForQuery(document.path, decoded.text, plan));
   }
   const ranking = rankDocumentsNaively(analyses, plan, options.limit, answer.corpus);
-  return {
+  const response: SearchResponse = {
     query: plan.query,
     terms: plan.terms.map((term) => term.text),
     documentCount: ranking.documentCount,
     results: ranking.ranked.map((document) => toSearchHit(document, plan, ranking.idfs, options.snippets)),
   };
+  // The index leaves oversized documents out; the listing names them, as core's own scan does.
+  const oversized = new Map<string, number>();
+  for (const entry of await store.list(options.prefix)) {
+    if (isOversized(entry.size) && isSearchablePath(entry.path)) oversized.set(entry.path, entry.size);
+  }
+  const skipped = skippedList(oversized, options.prefix);
+  return skipped.length === 0 ? response : { ...response, skipped };
 }
 
 /**
  * Search a store: candidates from its index when it has one (ranked by core), else core's
- * engine (`options.engine`'s cache, or one pass over the documents). Throws `INVALID_ARGUMENT` /
+ * engine (`options.engine`'s cache, or one streamed pass over the documents). Documents larger
+ * than 512 KiB are not searched; every path lists them in the response's `skipped`. Throws `INVALID_ARGUMENT` /
  * `INVALID_PATH` for bad options; store errors propagate.
  *
  * @example

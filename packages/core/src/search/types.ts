@@ -35,6 +35,19 @@ export interface SearchOptions {
   readonly prefix?: string;
 }
 
+/**
+ * A document the search did not read because it is larger than 512 KiB (Sepo's limit), so the
+ * caller can say so instead of silently missing it.
+ */
+export interface SkippedDocument {
+  /** Path relative to the memory root. */
+  readonly path: string;
+  /** Why it was not searched. */
+  readonly reason: 'too-large';
+  /** Its size in bytes. */
+  readonly bytes: number;
+}
+
 /** A search answer. */
 export interface SearchResponse {
   readonly query: string;
@@ -43,4 +56,9 @@ export interface SearchResponse {
   /** Number of documents considered. */
   readonly documentCount: number;
   readonly results: readonly SearchHit[];
+  /**
+   * Documents in scope that were not searched (larger than 512 KiB), sorted by path; present
+   * only when there is at least one.
+   */
+  readonly skipped?: readonly SkippedDocument[];
 }

@@ -74,6 +74,14 @@ export interface ReadAllOptions {
    * Default: every document.
    */
   readonly accept?: (path: string, size: number) => boolean;
+  /**
+   * Optional streaming: when given, each accepted document is handed to it as soon as it is read
+   * (in path order) and not kept, and `readAll` resolves to an empty array, so a caller holds one
+   * document at a time (a search over a tree larger than memory). A store that ignores this
+   * option returns the documents instead; callers handle both (core's search does). A store may
+   * compute a streamed document's `version` only when it is read.
+   */
+  readonly each?: (document: StoredDocument) => void;
 }
 
 /**
@@ -152,6 +160,7 @@ export interface MemoryStore {
    * Optional. Every document under `options.prefix` that `options.accept` takes, with its
    * content, sorted by path: what `list(prefix)` followed by `get()` of each entry returns, read
    * in one pass. Core's one-shot search uses it when present and falls back to `list`/`get`.
+   * With `options.each`, documents are streamed to it instead of returned (see {@link ReadAllOptions.each}).
    */
   readAll?(options?: ReadAllOptions): Promise<StoredDocument[]>;
   /**
