@@ -7,6 +7,8 @@ import {
   DEFAULT_LANE,
   ENVELOPE_SCHEMA_VERSION,
   HttpUrlSchema,
+  KNOWN_ROUTES,
+  KNOWN_SOURCE_KINDS,
   LaneSchema,
   LoginSchema,
   RepoSlugSchema,
@@ -49,8 +51,8 @@ export interface RuntimeEnvelope {
   readonly request_text: string;
   /** GitHub login of the requester. */
   readonly requested_by: string;
-  /** Approval comment URL, when present (absent otherwise; `null` in input is read as absent). */
-  readonly approval_comment_url?: string;
+  /** Approval comment URL, or `null` when there is none (Sepo's shape: the key is always present). */
+  readonly approval_comment_url: string | null;
   /** Workflow file name passed by the workflow (may be empty). */
   readonly workflow: string;
   /** Session lane, `default` unless set. */
@@ -59,65 +61,126 @@ export interface RuntimeEnvelope {
   readonly thread_key: string;
 }
 
-function pickThreadKeyFields(envelope: ThreadKeyParts): ThreadKeyParts {
-  const { repo_slug, target_kind, target_number, route, lane } = envelope;
-  return { repo_slug, target_kind, target_number, route, lane };
+/** Zod schema of the envelope's fields, each checked on its own (no cross-field rules). */
+const EnvelopeFieldsSchema = z.strictObject(
+  {
+    schema_version: z.literal(ENVELOPE_SCHEMA_VERSION, expected(`schema_version ${ENVELOPE_SCHEMA_VERSION}`)),
+    repo_slug: RepoSlugSchema,
+    route: RouteSchema,
+    source_kind: SourceKindSchema,
+    target_kind: TargetKindSchema,
+    target_number: TargetNumberSchema,
+    target_url: HttpUrlSchema,
+    request_text: z.string(expected('a string')).default(''),
+    requested_by: LoginSchema,
+    approval_comment_url: HttpUrlSchema.nullish(),
+    workflow: WorkflowSchema.default(''),
+    lane: LaneSchema.default(DEFAULT_LANE),
+    thread_key: z.string(expected('a thread key string')),
+  },
+  { error: objectExpected },
+);
+
+/**
+ * Options of envelope validation. By default only the routes and source kinds of the runtime
+ * documentation ({@link KNOWN_ROUTES}, {@link KNOWN_SOURCE_KINDS}) are accepted; a deployment
+ * with its own routes or triggers names them here (the explicit extension point).
+ */
+export interface EnvelopeOptions {
+  /** Routes accepted besides {@link KNOWN_ROUTES} (each must still match the route pattern). */
+  readonly customRoutes?: readonly string[];
+  /** Source kinds accepted besides {@link KNOWN_SOURCE_KINDS} (each must still be snake_case). */
+  readonly customSourceKinds?: readonly string[];
+}
+
+function fieldValue<T>(
+  schema: z.ZodType<T>,
+  record: Record<string, unknown>,
+  key: string,
+  fallback?: T,
+): T | undefined {
+  const raw = record[key] === undefined && fallback !== undefined ? fallback : record[key];
+  const result = schema.safeParse(raw);
+  return result.success ? result.data : undefined;
 }
 
 /**
- * Zod schema of a RuntimeEnvelope. Unknown fields are rejected (a typo such as `lanes` must not
- * silently fall back to a default). `request_text` and `workflow` default to `''`, `lane` to
- * `default`, and `approval_comment_url: null` is read as absent. Cross-field rules: the target
- * number is 0 exactly for `repository`, and `thread_key` equals the key derived from the other
- * fields and is storable as a git ref (see `encodeThreadKeyForRef`).
+ * Every rule beyond a single field's shape, checked on whatever fields are valid (so a problem
+ * here is reported together with every field problem, never hidden by one): route and source
+ * kind in the allowed lists, the per-kind target number, and `thread_key` equal to the key
+ * derived from the other fields and storable as a git ref.
  */
-export const RuntimeEnvelopeSchema = z
-  .strictObject(
-    {
-      schema_version: z.literal(ENVELOPE_SCHEMA_VERSION, expected(`schema_version ${ENVELOPE_SCHEMA_VERSION}`)),
-      repo_slug: RepoSlugSchema,
-      route: RouteSchema,
-      source_kind: SourceKindSchema,
-      target_kind: TargetKindSchema,
-      target_number: TargetNumberSchema,
-      target_url: HttpUrlSchema,
-      request_text: z.string(expected('a string')).default(''),
-      requested_by: LoginSchema,
-      approval_comment_url: HttpUrlSchema.nullish(),
-      workflow: WorkflowSchema.default(''),
-      lane: LaneSchema.default(DEFAULT_LANE),
-      thread_key: z.string(expected('a thread key string')),
-    },
-    { error: objectExpected },
-  )
-  .superRefine((envelope, ctx) => {
-    // Field problems are already reported; only judge the key once its fields are valid.
-    if (!areWellFormedThreadKeyFields(pickThreadKeyFields(envelope))) return;
-    const numberProblem = targetNumberProblem(envelope.target_kind, envelope.target_number);
-    if (numberProblem !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['target_number'], message: numberProblem });
-      return;
-    }
-    const derivedProblem = refEncodingProblem(envelope);
-    if (derivedProblem !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['thread_key'], message: derivedProblem });
-      return;
-    }
-    const derived = joinThreadKey(envelope);
-    if (envelope.thread_key !== derived) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['thread_key'],
-        message:
-          `expected ${JSON.stringify(derived)} (derived from repo_slug, target_kind, target_number, route and lane), ` +
-          `got ${describeValue(envelope.thread_key)}`,
-      });
-    }
-  })
-  .transform((envelope): RuntimeEnvelope => {
-    const { approval_comment_url, ...rest } = envelope;
-    return approval_comment_url == null ? rest : { ...rest, approval_comment_url };
-  });
+function crossFieldIssues(value: unknown, options: EnvelopeOptions): ValidationIssue[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  const record = value as Record<string, unknown>;
+  const issues: ValidationIssue[] = [];
+  const route = fieldValue(RouteSchema, record, 'route');
+  const routes: readonly string[] = [...KNOWN_ROUTES, ...(options.customRoutes ?? [])];
+  if (route !== undefined && !routes.includes(route)) {
+    issues.push({
+      path: 'route',
+      message: `route: expected one of ${routes.join(', ')} (other routes only through the customRoutes option), got ${describeValue(route)}`,
+    });
+  }
+  const sourceKind = fieldValue(SourceKindSchema, record, 'source_kind');
+  const sourceKinds: readonly string[] = [...KNOWN_SOURCE_KINDS, ...(options.customSourceKinds ?? [])];
+  if (sourceKind !== undefined && !sourceKinds.includes(sourceKind)) {
+    issues.push({
+      path: 'source_kind',
+      message: `source_kind: expected one of ${sourceKinds.join(', ')} (others only through the customSourceKinds option), got ${describeValue(sourceKind)}`,
+    });
+  }
+  const kind = fieldValue(TargetKindSchema, record, 'target_kind');
+  const number = fieldValue(TargetNumberSchema, record, 'target_number');
+  if (kind !== undefined && number !== undefined) {
+    const numberProblem = targetNumberProblem(kind, number);
+    if (numberProblem !== undefined) issues.push({ path: 'target_number', message: `target_number: ${numberProblem}` });
+  }
+  const threadKey = record.thread_key;
+  const parts = {
+    repo_slug: fieldValue(RepoSlugSchema, record, 'repo_slug'),
+    target_kind: kind,
+    target_number: number,
+    route,
+    lane: fieldValue(LaneSchema, record, 'lane', DEFAULT_LANE),
+  };
+  if (typeof threadKey !== 'string' || !areWellFormedThreadKeyFields(parts as ThreadKeyParts)) return issues;
+  const keyParts = parts as ThreadKeyParts;
+  const derivedProblem = refEncodingProblem(keyParts);
+  if (derivedProblem !== undefined) {
+    issues.push({ path: 'thread_key', message: `thread_key: ${derivedProblem}` });
+    return issues;
+  }
+  const derived = joinThreadKey(keyParts);
+  if (threadKey !== derived) {
+    issues.push({
+      path: 'thread_key',
+      message:
+        `thread_key: expected ${JSON.stringify(derived)} (derived from repo_slug, target_kind, target_number, route and lane), ` +
+        `got ${describeValue(threadKey)}`,
+    });
+  }
+  return issues;
+}
+
+function toEnvelope(fields: z.output<typeof EnvelopeFieldsSchema>): RuntimeEnvelope {
+  return { ...fields, approval_comment_url: fields.approval_comment_url ?? null };
+}
+
+/**
+ * Zod schema of a RuntimeEnvelope with the default options (see {@link validateEnvelope}, which
+ * reports field and cross-field problems together). Unknown fields are rejected (a typo such as
+ * `lanes` must not silently fall back to a default). `request_text` and `workflow` default to
+ * `''`, `lane` to `default`, `approval_comment_url` to `null`. Cross-field rules: route and
+ * source kind from the documented lists, the target number is 0 exactly for `repository`, and
+ * `thread_key` equals the key derived from the other fields and is storable as a git ref.
+ */
+export const RuntimeEnvelopeSchema = EnvelopeFieldsSchema.superRefine((envelope, ctx) => {
+  for (const issue of crossFieldIssues(envelope, {})) {
+    const message = issue.message.slice(issue.path.length + 2);
+    ctx.addIssue({ code: 'custom', path: [issue.path], message });
+  }
+}).transform(toEnvelope);
 
 /** What {@link buildEnvelope} needs; `schema_version` and `thread_key` are filled in. */
 export interface EnvelopeInput {
@@ -152,9 +215,10 @@ export type EnvelopeValidation =
 
 /**
  * Validates outside data as a RuntimeEnvelope. A string is read as JSON. Every problem is
- * reported with the field and the problem, e.g. `target_number: expected an integer, got string "3"`.
+ * reported (all invalid fields, and every cross-field rule that can be judged), each with the
+ * field and the problem, e.g. `target_number: expected an integer, got string "3"`.
  */
-export function validateEnvelope(input: unknown): EnvelopeValidation {
+export function validateEnvelope(input: unknown, options: EnvelopeOptions = {}): EnvelopeValidation {
   let value = input;
   if (typeof input === 'string') {
     try {
@@ -164,9 +228,13 @@ export function validateEnvelope(input: unknown): EnvelopeValidation {
       return { ok: false, issues: [{ path: '', message: `envelope: invalid JSON (${reason})` }] };
     }
   }
-  const result = RuntimeEnvelopeSchema.safeParse(value, { reportInput: true });
-  if (result.success) return { ok: true, envelope: result.data };
-  return { ok: false, issues: toValidationIssues(result.error.issues, 'envelope') };
+  const result = EnvelopeFieldsSchema.safeParse(value, { reportInput: true });
+  const issues = result.success ? [] : toValidationIssues(result.error.issues, 'envelope');
+  const reported = new Set(issues.map((issue) => issue.path));
+  // A field already reported invalid is not judged again by the cross-field rules.
+  issues.push(...crossFieldIssues(value, options).filter((issue) => !reported.has(issue.path)));
+  if (result.success && issues.length === 0) return { ok: true, envelope: toEnvelope(result.data) };
+  return { ok: false, issues };
 }
 
 function throwInvalid(issues: readonly ValidationIssue[]): never {
@@ -178,18 +246,18 @@ function throwInvalid(issues: readonly ValidationIssue[]): never {
  * `parseEnvelope(JSON.stringify(buildEnvelope(x)))` deep-equals `buildEnvelope(x)`.
  * @throws RepomemError `INVALID_ENVELOPE` listing every problem (also in `details.issues`).
  */
-export function parseEnvelope(input: unknown): RuntimeEnvelope {
-  const result = validateEnvelope(input);
+export function parseEnvelope(input: unknown, options: EnvelopeOptions = {}): RuntimeEnvelope {
+  const result = validateEnvelope(input, options);
   if (!result.ok) throwInvalid(result.issues);
   return result.envelope;
 }
 
 /**
  * Builds a validated envelope: sets `schema_version`, defaults `lane` to `default` (also for `''`),
- * `request_text` and `workflow` to `''`, and derives `thread_key`.
+ * `request_text` and `workflow` to `''`, `approval_comment_url` to `null`, and derives `thread_key`.
  * @throws RepomemError `INVALID_ENVELOPE` listing every invalid field.
  */
-export function buildEnvelope(input: EnvelopeInput): RuntimeEnvelope {
+export function buildEnvelope(input: EnvelopeInput, options: EnvelopeOptions = {}): RuntimeEnvelope {
   const lane = input.lane === undefined || input.lane === '' ? DEFAULT_LANE : input.lane;
   const candidate = {
     schema_version: ENVELOPE_SCHEMA_VERSION,
@@ -201,7 +269,7 @@ export function buildEnvelope(input: EnvelopeInput): RuntimeEnvelope {
     target_url: input.target_url,
     request_text: input.request_text ?? '',
     requested_by: input.requested_by,
-    ...(input.approval_comment_url == null ? {} : { approval_comment_url: input.approval_comment_url }),
+    approval_comment_url: input.approval_comment_url ?? null,
     workflow: input.workflow ?? '',
     lane,
     thread_key: joinThreadKey({
@@ -212,5 +280,5 @@ export function buildEnvelope(input: EnvelopeInput): RuntimeEnvelope {
       lane,
     }),
   };
-  return parseEnvelope(candidate);
+  return parseEnvelope(candidate, options);
 }

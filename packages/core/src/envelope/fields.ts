@@ -14,8 +14,8 @@ export const ENVELOPE_SCHEMA_VERSION = 1 as const;
 export const DEFAULT_LANE = 'default';
 
 /**
- * First-class routes named in the runtime documentation. Any other name matching
- * {@link ROUTE_PATTERN} is accepted too (custom routes), so this list is informative.
+ * First-class routes named in the runtime documentation: the only routes an envelope accepts
+ * unless others are named explicitly (`customRoutes` of the envelope options).
  */
 export const KNOWN_ROUTES = [
   'answer',
@@ -41,7 +41,11 @@ export const LANE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** Maximum length of a route or a lane. */
 export const MAX_NAME_LENGTH = 100;
 
-/** Triggering surfaces named in the runtime documentation; any snake_case event name is also accepted. */
+/**
+ * Triggering surfaces named in the runtime documentation (the GitHub events Sepo's workflows
+ * start from): the only source kinds an envelope accepts unless others are named explicitly
+ * (`customSourceKinds` of the envelope options).
+ */
 export const KNOWN_SOURCE_KINDS = [
   'issue',
   'issue_comment',

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   buildEnvelope,
   type EnvelopeInput,
+  type EnvelopeOptions,
   envelopeVariables,
   KNOWN_ROUTES,
+  KNOWN_SOURCE_KINDS,
   parseEnvelope,
   type RuntimeEnvelope,
   validateEnvelope,
@@ -28,8 +30,8 @@ function valid(): RuntimeEnvelope {
   return buildEnvelope(INPUT);
 }
 
-function messagesFor(value: unknown): string[] {
-  const result = validateEnvelope(value);
+function messagesFor(value: unknown, options: EnvelopeOptions = {}): string[] {
+  const result = validateEnvelope(value, options);
   if (result.ok) throw new Error('expected validation to fail');
   return result.issues.map((issue) => issue.message);
 }
@@ -47,6 +49,7 @@ describe('buildEnvelope', () => {
       target_url: 'https://github.com/self-evolving/repo/issues/42',
       request_text: 'please explain ${REPO_SLUG}',
       requested_by: 'octocat',
+      approval_comment_url: null,
       workflow: 'agent-answer.yml',
       lane: 'default',
       thread_key: 'self-evolving/repo:issue:42:answer:default',
@@ -78,16 +81,37 @@ describe('buildEnvelope', () => {
     expect(envelope.thread_key).toBe('self-evolving/repo:repository:0:skill:default');
   });
 
-  it('accepts every known route and custom routes', () => {
-    for (const route of [...KNOWN_ROUTES, 'review-synthesize', 'orchestrator', 'v2.answer']) {
-      expect(buildEnvelope({ ...INPUT, route }).route).toBe(route);
+  it('accepts every documented route and source kind, and custom ones only when named in the options', () => {
+    for (const route of KNOWN_ROUTES) expect(buildEnvelope({ ...INPUT, route }).route).toBe(route);
+    for (const kind of KNOWN_SOURCE_KINDS)
+      expect(buildEnvelope({ ...INPUT, source_kind: kind }).source_kind).toBe(kind);
+    const customRoutes = ['review-synthesize', 'orchestrator', 'v2.answer'];
+    for (const route of customRoutes) {
+      expect(() => buildEnvelope({ ...INPUT, route })).toThrow(/route: expected one of answer, implement/);
+      expect(buildEnvelope({ ...INPUT, route }, { customRoutes }).route).toBe(route);
     }
+    expect(() => buildEnvelope({ ...INPUT, source_kind: 'webhook' })).toThrow(/source_kind: expected one of issue,/);
+    expect(buildEnvelope({ ...INPUT, source_kind: 'webhook' }, { customSourceKinds: ['webhook'] }).source_kind).toBe(
+      'webhook',
+    );
   });
 
-  it('keeps approval_comment_url when given and omits it for null', () => {
+  it('rejects deploy and webhook by default, both reported at once', () => {
+    const envelope = {
+      ...valid(),
+      route: 'deploy',
+      source_kind: 'webhook',
+      thread_key: 'self-evolving/repo:issue:42:deploy:default',
+    };
+    expect(messagesFor(envelope).map((message) => message.split(':')[0])).toStrictEqual(['route', 'source_kind']);
+  });
+
+  it('keeps approval_comment_url when given and sets it to null otherwise (always present, as in Sepo)', () => {
     const url = 'https://github.com/self-evolving/repo/issues/42#issuecomment-1';
     expect(buildEnvelope({ ...INPUT, approval_comment_url: url }).approval_comment_url).toBe(url);
-    expect('approval_comment_url' in buildEnvelope({ ...INPUT, approval_comment_url: null })).toBe(false);
+    expect(buildEnvelope({ ...INPUT, approval_comment_url: null }).approval_comment_url).toBeNull();
+    expect(valid().approval_comment_url).toBeNull();
+    expect(JSON.parse(JSON.stringify(valid()))).toHaveProperty('approval_comment_url', null);
   });
 
   it('throws INVALID_ENVELOPE naming each invalid field', () => {
@@ -112,11 +136,10 @@ describe('parseEnvelope round trip', () => {
   });
 
   it('round-trips arbitrary valid envelopes', () => {
-    const name = fc.stringMatching(/^[a-z0-9][a-z0-9_]{0,12}$/);
     const input = fc.record({
       owner: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9-]{0,10}$/),
       repo: fc.stringMatching(/^[A-Za-z0-9_-][A-Za-z0-9_-]{0,10}$/),
-      route: name,
+      route: fc.constantFrom(...KNOWN_ROUTES),
       lane: fc.option(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_]{0,12}$/), { nil: undefined }),
       kind: fc.constantFrom('issue', 'pull_request', 'discussion', 'repository'),
       number: fc.integer({ min: 1, max: 1_000_000 }),
@@ -161,7 +184,7 @@ describe('parseEnvelope round trip', () => {
       thread_key: 'self-evolving/repo:issue:21:implement:default',
     };
     const envelope = parseEnvelope(JSON.stringify(sepo));
-    expect(envelope.approval_comment_url).toBeUndefined();
+    expect(envelope.approval_comment_url).toBeNull();
     expect(envelope.thread_key).toBe(sepo.thread_key);
   });
 
@@ -230,7 +253,6 @@ describe('validateEnvelope messages', () => {
     ['target_number fractional', { target_number: 3.5 }, 'target_number: expected an integer, got number 3.5'],
     ['target_number negative', { target_number: -1 }, 'target_number: expected a non-negative integer, got number -1'],
     ['target_number null', { target_number: null }, 'target_number: expected an integer, got null'],
-    ['issue number 0', { target_number: 0 }, 'target_number: must be >= 1 when target_kind is "issue", got 0'],
     [
       'target_url not a URL',
       { target_url: 'issues/42' },
@@ -291,6 +313,14 @@ describe('validateEnvelope messages', () => {
     });
     expect(messagesFor({ ...envelope, target_number: 5 })).toStrictEqual([
       'target_number: must be 0 when target_kind is "repository", got 5',
+      'thread_key: expected "self-evolving/repo:repository:5:answer:default" (derived from repo_slug, target_kind, target_number, route and lane), got string "self-evolving/repo:repository:0:answer:default"',
+    ]);
+  });
+
+  it('reports a bad target number together with the thread key it breaks', () => {
+    expect(messagesFor({ ...valid(), target_number: 0 })).toStrictEqual([
+      'target_number: must be >= 1 when target_kind is "issue", got 0',
+      'thread_key: expected "self-evolving/repo:issue:0:answer:default" (derived from repo_slug, target_kind, target_number, route and lane), got string "self-evolving/repo:issue:42:answer:default"',
     ]);
   });
 
@@ -306,7 +336,7 @@ describe('validateEnvelope messages', () => {
 
   it('rejects a thread key that cannot be stored as a git ref', () => {
     const patch = { route: 'fix--pr', thread_key: 'self-evolving/repo:issue:42:fix--pr:default' };
-    const [message] = messagesFor({ ...valid(), ...patch });
+    const [message] = messagesFor({ ...valid(), ...patch }, { customRoutes: ['fix--pr'] });
     expect(message).toContain(
       'thread_key: "self-evolving/repo:issue:42:fix--pr:default" cannot be stored as a git ref',
     );
