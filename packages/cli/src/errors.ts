@@ -47,6 +47,7 @@ const DATA_ERROR_CODES: ReadonlySet<string> = new Set([
   'NOT_A_DIRECTORY',
   'BINARY_FILE',
   'FILE_TOO_LARGE',
+  'SECRET_DETECTED',
   'INVALID_DOCUMENT',
   'READ_ONLY',
   'MEMORY_DISABLED',

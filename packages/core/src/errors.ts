@@ -12,6 +12,7 @@ export type RepomemErrorCode =
   | 'INVALID_DOCUMENT'
   | 'FILE_TOO_LARGE'
   | 'BINARY_FILE'
+  | 'SECRET_DETECTED'
   | 'NOT_A_DIRECTORY'
   | 'NOT_FOUND'
   | 'READ_ONLY'

@@ -51,6 +51,7 @@ export {
   type PushStateRefOutcome,
   pushStateRef,
 } from './remote/state-ref-remote.js';
+export { githubTokenHosts } from './remote/token-scope.js';
 export type { GitFileHandle, GitFileStats, GitFileSystem, GitFileSystemPromises } from './repository/file-system.js';
 export { STATE_FILE } from './state/state-commit.js';
 export { encodeStateKey, STATE_KEY_REF_PREFIX, stateKeyOfRef, stateKeyRef } from './state/state-key-ref.js';

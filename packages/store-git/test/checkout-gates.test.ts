@@ -96,6 +96,47 @@ describe('commit gates', () => {
     );
   });
 
+  it('never commits secrets by place: .envrc, .env/production, .docker/config.json, kubeconfig, tfstate backups', async () => {
+    await expectGated(
+      {
+        '.envrc': 'export TOKEN=1\n',
+        '.env/production': 'TOKEN=2\n',
+        'ops/.docker/config.json': '{"auths":{}}\n',
+        'ops/kubeconfig': 'apiVersion: v1\n',
+        'ops/.kube/config': 'apiVersion: v1\n',
+        'infra/terraform.tfstate.backup': '{}\n',
+      },
+      [
+        ['.env/production', 'secret'],
+        ['.envrc', 'secret'],
+        ['infra/terraform.tfstate.backup', 'secret'],
+        ['ops/.docker/config.json', 'secret'],
+        ['ops/.kube/config', 'secret'],
+        ['ops/kubeconfig', 'secret'],
+      ],
+    );
+  });
+
+  it('never commits a file whose content holds a credential, naming line and rule, never the secret', async () => {
+    const token = ['gh', 'p_', 'R8vXk2mQ9tL4wZ7pB3nC6yH1sD5fG0jK2aE4'].join('');
+    const key = ['AKIA', 'Z3MFQW5XJ7P2K4LT'].join('');
+    write('MEMORY.md', `# Memory\n\n- use ${token} for the API\n`);
+    await expectGated({ 'notes/aws.md': `# AWS\n- id ${key}\n` }, [
+      ['MEMORY.md', 'secret'],
+      ['notes/aws.md', 'secret'],
+    ]);
+    const outcome = await commitMountedTree({ into });
+    expect(outcome.status).toBe('nothing_to_commit');
+    if (outcome.status !== 'nothing_to_commit') return;
+    const messages = outcome.skipped.map((skip) => skip.message).join('\n');
+    expect(messages).toContain('MEMORY.md: line 3');
+    expect(messages).toContain('rule github-pat');
+    expect(messages).toContain('notes/aws.md: line 2');
+    expect(messages).not.toContain(token.slice(4));
+    expect(messages).not.toContain(key.slice(4));
+    expect(git(dir, ['show', `${BRANCH}:MEMORY.md`])).not.toContain(token);
+  });
+
   it('never commits ignored paths: transcripts/, media/, *.tmp (the whole directory reported once)', async () => {
     await expectGated(
       {
@@ -177,6 +218,13 @@ describe('gate rules', () => {
       'a.PEM',
       'credentials.json',
       '.git-credentials',
+      '.envrc',
+      '.env/production',
+      'deploy/.docker/config.json',
+      'kubeconfig',
+      'home/.kube/config',
+      'terraform.tfstate',
+      'infra/terraform.tfstate.backup',
     ]) {
       expect(secretPattern(name), name).toBeDefined();
     }

@@ -120,7 +120,8 @@ async function runAction(action: BranchAction, store: string | undefined, io: Cl
         ...branchOptions(chosen),
         ...(action.url === undefined ? {} : { url: action.url }),
         ...(action.remote === undefined ? {} : { remote: action.remote }),
-        ...(token === undefined || token === '' ? {} : { token }),
+        // $GITHUB_TOKEN goes only to the GitHub host it belongs to, never to another remote.
+        ...(token === undefined || token === '' ? {} : { token, tokenHosts: git.githubTokenHosts(io.env) }),
       });
       return describeSync(chosen.label, remote.replace(/\/\/[^@/]*@/, '//'), outcome);
     }

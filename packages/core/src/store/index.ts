@@ -7,6 +7,8 @@ export * from './memory-state.js';
 export * from './memory-store.js';
 export * from './paths.js';
 export * from './search-contract.js';
+export * from './secret-rules.js';
+export * from './secret-scan.js';
 export * from './state-contract.js';
 export * from './state-values.js';
 export { DEFAULT_MAX_DOCUMENT_BYTES, storeClosedError } from './store-closed.js';

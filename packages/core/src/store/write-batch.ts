@@ -5,6 +5,7 @@ import { RepomemError } from '../errors.js';
 import { contentVersion } from './content-version.js';
 import type { ExpectedVersion, WriteOperation } from './contract.js';
 import { normalizeDocumentPath } from './paths.js';
+import { refuseSecrets } from './secret-scan.js';
 
 /** A validated `put`: normalised path, a private copy of the bytes, and their version. */
 export interface PreparedPut {
@@ -44,7 +45,8 @@ export interface WriteBatchOptions {
  * Validate a write batch and normalise its paths. Throws, before anything is written:
  * `INVALID_ARGUMENT` (not an array, unknown kind, content not a `Uint8Array`, bad
  * `expectedVersion`, the same path twice), `INVALID_PATH` (see `normalizeDocumentPath`),
- * `FILE_TOO_LARGE` (content above `maxDocumentBytes`), and with `refuseDocumentDirectoryClash` a
+ * `FILE_TOO_LARGE` (content above `maxDocumentBytes`), `SECRET_DETECTED` (content holding a
+ * credential in a well-known format, see `refuseSecrets`), and with `refuseDocumentDirectoryClash` a
  * path put both as a document and as a directory (`INVALID_ARGUMENT`). Content is copied, so a caller mutating
  * its buffer afterwards cannot change what is stored.
  */
@@ -106,6 +108,7 @@ export function prepareWriteBatch(
       );
     }
     const copy = new Uint8Array(content);
+    refuseSecrets(path, copy);
     prepared.push({ kind, path, content: copy, version: versionOf(copy), expectedVersion });
   });
   if (options.refuseDocumentDirectoryClash === true) refuseDocumentDirectoryClash(seen);

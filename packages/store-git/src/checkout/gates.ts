@@ -1,6 +1,7 @@
 // Why: the commit gates of checkout mode (issue 3, seed 002) decide, path by path, what never
-// reaches the branch: ignored paths (the auto-maintained `.gitignore`), secrets (by file name),
-// and files over 1 MiB. Kept as pure functions in one module so the lists are reviewed in one
+// reaches the branch: ignored paths (the auto-maintained `.gitignore`), secrets (by file name or
+// path here; by content through core's `findSecret`, applied in scan-mount.ts), and files over
+// 1 MiB. Kept as pure functions in one module so the lists are reviewed in one
 // place and documented in the README.
 
 /** Largest file committed from a mounted directory (1 MiB, seed 002's `MAX_COMMIT_FILE_BYTES`). */
@@ -47,7 +48,38 @@ export const SECRET_FILE_PATTERNS: readonly string[] = Object.freeze([
   'secrets.yml',
   'secrets.yaml',
   '*.tfstate',
+  '*.tfstate.backup',
   '*.tfvars',
+  '.terraformrc',
+  'terraform.rc',
+  '.envrc',
+  'kubeconfig',
+  '*.kubeconfig',
+  'kubeconfig.y*ml',
+  '.vault-token',
+  '.s3cfg',
+  '.boto',
+  '.my.cnf',
+  '*.ovpn',
+  '.dockerconfigjson',
+]);
+
+/**
+ * Path patterns of secrets that are never committed, matched case-insensitively against the end of
+ * the path at a directory boundary (`**` matches any run of directories): files whose own name is
+ * ordinary but whose place says what they hold.
+ */
+export const SECRET_PATH_PATTERNS: readonly string[] = Object.freeze([
+  '.env/**',
+  '.docker/config.json',
+  '.kube/config',
+  '.aws/config',
+  '.aws/credentials',
+  '.ssh/**',
+  '.gnupg/**',
+  '.config/gh/hosts.yml',
+  '.azure/**',
+  '.config/gcloud/**',
 ]);
 
 function globToRegExpSource(glob: string): string {
@@ -69,11 +101,17 @@ const SECRET_PATTERNS: readonly RegExp[] = SECRET_FILE_PATTERNS.map(
   (pattern) => new RegExp(`^${globToRegExpSource(pattern)}$`, 'i'),
 );
 
-/** The secret pattern a path's file name matches, or `undefined` when it is not a secret. */
+const SECRET_PATHS: readonly RegExp[] = SECRET_PATH_PATTERNS.map(
+  (pattern) => new RegExp(`(?:^|/)${globToRegExpSource(pattern)}$`, 'i'),
+);
+
+/** The secret pattern a path's file name or place matches, or `undefined` when it is not a secret. */
 export function secretPattern(path: string): string | undefined {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const index = SECRET_PATTERNS.findIndex((pattern) => pattern.test(name));
-  return index < 0 ? undefined : SECRET_FILE_PATTERNS[index];
+  if (index >= 0) return SECRET_FILE_PATTERNS[index];
+  const pathIndex = SECRET_PATHS.findIndex((pattern) => pattern.test(path));
+  return pathIndex < 0 ? undefined : SECRET_PATH_PATTERNS[pathIndex];
 }
 
 interface IgnoreRule {

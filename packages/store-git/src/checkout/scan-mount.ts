@@ -2,6 +2,7 @@
 // it goes (ignored directories are not even entered, symlinks are never followed, secrets and
 // oversized files are reported by name) and returns the blob id of every committable file.
 import { join } from 'node:path';
+import { findSecret } from '@repomem/core';
 import { blobVersion } from '../objects/object-id.js';
 import type { GitFileSystem } from '../repository/file-system.js';
 import { type IgnoreRules, secretPattern } from './gates.js';
@@ -111,6 +112,15 @@ export async function scanMount(
           path,
           'too_large',
           `skipped ${path}: ${content.byteLength} bytes is over the ${maxFileBytes}-byte commit limit`,
+        );
+        continue;
+      }
+      const found = findSecret(content);
+      if (found !== null) {
+        skip(
+          path,
+          'secret',
+          `skipped ${path}: line ${found.line} holds what looks like a ${found.description} (rule ${found.ruleId}); secrets are never committed`,
         );
         continue;
       }

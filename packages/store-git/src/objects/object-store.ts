@@ -8,12 +8,21 @@ import { join } from 'node:path';
 import { constants, deflateSync, inflateSync } from 'node:zlib';
 import { RepomemError } from '@repomem/core';
 import * as git from 'isomorphic-git';
-import { type GitFileSystem, readFileIfExists, statIfExists, writeExclusive } from '../repository/file-system.js';
+import {
+  errnoCode,
+  type GitFileSystem,
+  readFileIfExists,
+  statIfExists,
+  writeExclusive,
+} from '../repository/file-system.js';
 import { BoundedCache } from './bounded-cache.js';
 import { type ParsedCommit, parseCommit } from './commit-object.js';
 import { EMPTY_TREE_OID, frameObject, type GitObjectType, hashObject } from './object-id.js';
 import { PackReader } from './pack-reader.js';
 import { parseTree, type TreeEntry } from './tree-object.js';
+
+/** How many times an object write is tried when its fan-out directory vanishes under it (`git gc`). */
+const OBJECT_WRITE_ATTEMPTS = 8;
 
 /** A raw object read from the database. */
 export interface GitObject {
@@ -202,17 +211,22 @@ export class GitObjectStore {
     const path = this.#loosePath(oid);
     if ((await statIfExists(this.#fs, path)) !== undefined) return oid;
     const directory = join(this.#objectsDir, oid.slice(0, 2));
-    await this.#fs.promises.mkdir(directory, { recursive: true });
-    const temp = join(directory, `tmp_obj_${randomBytes(6).toString('hex')}`);
     const deflated = deflateSync(frameObject(type, content), { level: 1 });
-    try {
-      await writeExclusive(this.#fs, temp, deflated, { mode: 0o444, durable: this.#durable });
-      await this.#fs.promises.rename(temp, path);
-    } catch (error) {
-      await this.#fs.promises.unlink(temp).catch(() => undefined);
-      throw error;
+    // `git gc`, `git repack -d` and `git prune` remove empty fan-out directories: one can vanish
+    // between our mkdir and our open or rename (ENOENT). Nothing is lost then: re-create the
+    // directory and write again, a bounded number of times.
+    for (let attempt = 1; ; attempt += 1) {
+      await this.#fs.promises.mkdir(directory, { recursive: true });
+      const temp = join(directory, `tmp_obj_${randomBytes(6).toString('hex')}`);
+      try {
+        await writeExclusive(this.#fs, temp, deflated, { mode: 0o444, durable: this.#durable });
+        await this.#fs.promises.rename(temp, path);
+        return oid;
+      } catch (error) {
+        await this.#fs.promises.unlink(temp).catch(() => undefined);
+        if (errnoCode(error) !== 'ENOENT' || attempt >= OBJECT_WRITE_ATTEMPTS) throw error;
+      }
     }
-    return oid;
   }
 
   /** Write a tree whose entries are already in git order; the parsed form is cached. */

@@ -75,6 +75,9 @@ async function breakIfStale(fs: GitFileSystem, path: string, staleMs: number): P
   await fs.promises.unlink(aside).catch(() => undefined);
 }
 
+/** How often a lock's directory may vanish under us (`git gc`) before the error is passed on. */
+const MAX_VANISHED_DIRECTORY_RETRIES = 8;
+
 /**
  * Create the lock file `path` (`<ref>.lock`, `packed-refs.lock`) with O_EXCL, waiting while
  * another process holds it and breaking it when stale. Throws `LOCK_TIMEOUT`, or
@@ -86,21 +89,32 @@ export async function acquireLock(
   ref: string,
   timing: RefLockTiming,
 ): Promise<HeldLock> {
-  try {
-    await fs.promises.mkdir(dirname(path), { recursive: true });
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ENOTDIR' || code === 'EEXIST') throw refNameClash(ref, 'a ref with a parent name of it exists');
-    throw error;
-  }
+  const makeDirectory = async (): Promise<void> => {
+    try {
+      await fs.promises.mkdir(dirname(path), { recursive: true });
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'ENOTDIR' || code === 'EEXIST') throw refNameClash(ref, 'a ref with a parent name of it exists');
+      throw error;
+    }
+  };
+  await makeDirectory();
   const deadline = Date.now() + timing.timeoutMs;
   let delay = 2;
+  let vanished = 0;
   for (;;) {
     try {
       return await createLock(fs, path);
     } catch (error) {
       const code = errnoCode(error);
       if (code === 'ENOTDIR') throw refNameClash(ref, 'a ref with a parent name of it exists');
+      // `git gc` (pack-refs) removes emptied ref directories: one can vanish between our mkdir
+      // and our open. Re-create it and try again, a bounded number of times.
+      if (code === 'ENOENT' && vanished < MAX_VANISHED_DIRECTORY_RETRIES) {
+        vanished += 1;
+        await makeDirectory();
+        continue;
+      }
       if (code !== 'EEXIST') throw error;
     }
     await breakIfStale(fs, path, timing.staleMs);

@@ -4,6 +4,7 @@
 import { RepomemError } from '@repomem/core';
 import * as git from 'isomorphic-git';
 import type { GitFileSystem } from '../repository/file-system.js';
+import { tokenAllowed } from './token-scope.js';
 
 /** Default remote name. */
 export const DEFAULT_REMOTE = 'origin';
@@ -28,8 +29,17 @@ export interface RemoteOptions {
   readonly remote?: string;
   /** URL to use instead of the remote's configured URL (wins over `remote`). */
   readonly url?: string;
-  /** Access token, sent as Basic auth with username `x-access-token` (GitHub's convention). */
+  /**
+   * Access token, sent as Basic auth with username `x-access-token` (GitHub's convention). Never
+   * sent over plain `http://` except to loopback (`INVALID_ARGUMENT` instead).
+   */
   readonly token?: string;
+  /**
+   * Hosts (`host[:port]`) the token belongs to. When given, the token is sent only when every URL
+   * of the sync (fetch and push) is on one of them; otherwise the requests go out without it. Pass
+   * `githubTokenHosts(process.env)` with a token taken from `$GITHUB_TOKEN`.
+   */
+  readonly tokenHosts?: readonly string[];
 }
 
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -75,7 +85,9 @@ function basic(user: string, password: string): Record<string, string> {
 /**
  * Resolve `options` against the repository's configuration (`remote.<name>.url`, `pushurl`).
  * Throws `NOT_FOUND` naming a remote that is not configured, `UNSUPPORTED` for non-HTTP
- * transports, `INVALID_ARGUMENT` for a malformed name, URL or token.
+ * transports, `INVALID_ARGUMENT` for a malformed name, URL or token, or a token that would travel
+ * over plain http to a host that is not loopback. A token is left out when `tokenHosts` does not
+ * hold the remote's host.
  */
 export async function resolveRemote(
   fs: GitFileSystem,
@@ -131,8 +143,9 @@ export async function resolveRemote(
   const fetchTarget = parseHttpUrl(fetchRaw, label);
   const pushTarget = pushRaw === fetchRaw ? fetchTarget : parseHttpUrl(pushRaw, label);
   let headers: Record<string, string> = {};
-  if (token !== undefined) headers = basic('x-access-token', token);
-  else if (fetchTarget.user !== undefined) headers = basic(fetchTarget.user, fetchTarget.password ?? '');
+  if (token !== undefined && tokenAllowed([fetchTarget.url, pushTarget.url], options.tokenHosts)) {
+    headers = basic('x-access-token', token);
+  } else if (fetchTarget.user !== undefined) headers = basic(fetchTarget.user, fetchTarget.password ?? '');
   return {
     label: name ?? fetchTarget.url,
     name,

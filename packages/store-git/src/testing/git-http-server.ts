@@ -43,6 +43,8 @@ export interface GitHttpServer {
   url(name: string): string;
   /** Number of HTTP requests received so far (refused ones included). */
   requests(): number;
+  /** The `Authorization` header of every request received so far, in order (`undefined` when absent). */
+  authorizations(): readonly (string | undefined)[];
   /** Stop listening, drop open connections, and resolve once the server is closed. */
   stop(): Promise<void>;
 }
@@ -151,8 +153,10 @@ function serveCgi(backend: string, env: NodeJS.ProcessEnv, request: IncomingMess
 export async function startGitHttpServer(options: GitHttpServerOptions): Promise<GitHttpServer> {
   const backend = options.backend ?? gitHttpBackendPath();
   let count = 0;
+  const authorizations: (string | undefined)[] = [];
   const server = createServer((request, response) => {
     count += 1;
+    authorizations.push(request.headers.authorization);
     const user = authorizedUser(request, options.token);
     if (user === false) {
       request.resume();
@@ -173,6 +177,7 @@ export async function startGitHttpServer(options: GitHttpServerOptions): Promise
     root: options.root,
     url: (name) => `${baseUrl}/${name}`,
     requests: () => count,
+    authorizations: () => [...authorizations],
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
