@@ -151,6 +151,39 @@ describe('mountMemoryBranch', () => {
     expect(read('README.md')).not.toBe('changed\n');
   });
 
+  it('never materialises reserved names: *.lock entries and any spelling of .git (hooks stay out)', async () => {
+    const hook = git(dir, ['hash-object', '-w', '--stdin'], { input: '#!/bin/sh\necho pwned\n' });
+    const ok = git(dir, ['hash-object', '-w', '--stdin'], { input: '- fine\n' });
+    const entry = (mode: string, name: string, oid: string): Buffer =>
+      Buffer.concat([Buffer.from(`${mode} ${name}\0`), Buffer.from(oid, 'hex')]);
+    const hooks = git(dir, ['mktree'], { input: `100755 blob ${hook}\tpost-checkout\n` });
+    const dotGit = git(dir, ['mktree'], { input: `040000 tree ${hooks}\thooks\n` });
+    const notes = git(dir, ['mktree'], { input: `100644 blob ${ok}\tx.md.lock\n100644 blob ${ok}\ty.md\n` });
+    // Git order (byte order of names, trees compared as "name/"), written raw: git mktree would refuse .GIT.
+    const raw = Buffer.concat([
+      entry('40000', '.GIT', dotGit),
+      entry('100644', 'MEMORY.md', ok),
+      entry('100644', 'MEMORY.md.lock', ok),
+      entry('40000', 'notes', notes),
+    ]);
+    const tree = git(dir, ['hash-object', '-w', '-t', 'tree', '--literally', '--stdin'], { input: raw });
+    const commit = git(dir, ['commit-tree', tree, '-m', 'crafted']);
+    git(dir, ['update-ref', 'refs/heads/evil/memory', commit]);
+
+    const outcome = await mountMemoryBranch({ dir, into, branch: 'evil/memory' });
+    expect(outcome.status).toBe('mounted');
+    if (outcome.status !== 'mounted') return;
+    expect(outcome.written.sort()).toEqual(['MEMORY.md', 'notes/y.md']);
+    expect(outcome.skipped.map((skip) => [skip.path.replace(/\/$/, ''), skip.reason])).toEqual([
+      ['.GIT', 'invalid_path'],
+      ['MEMORY.md.lock', 'invalid_path'],
+      ['notes/x.md.lock', 'invalid_path'],
+    ]);
+    expect(existsSync(join(into, '.GIT'))).toBe(false);
+    expect(existsSync(join(into, 'MEMORY.md.lock'))).toBe(false);
+    expect(existsSync(join(into, 'notes', 'x.md.lock'))).toBe(false);
+  });
+
   it('never materialises unsafe tree entries (.., .git, names with "/", symlinks, submodules)', async () => {
     const blob = git(dir, ['hash-object', '-w', '--stdin'], { input: 'pwned\n' });
     const ok = git(dir, ['hash-object', '-w', '--stdin'], { input: 'fine\n' });

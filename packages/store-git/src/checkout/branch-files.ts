@@ -20,6 +20,16 @@ export interface BranchFiles {
   readonly skipped: SkippedPath[];
 }
 
+/**
+ * A name a mount never writes even when core accepts it as a document path: `*.lock` (lock files
+ * of git and of repomem's directory store: one from the branch would wedge every later edit) and
+ * any spelling of `.git` a case-insensitive or Windows file system reads as `.git` (`.GIT`,
+ * `.git.`, `git~1`), so no hook or config can be planted through a mount.
+ */
+function isReservedMountName(name: string): boolean {
+  return name.toLowerCase().endsWith('.lock') || /^\.git[. ]*$/i.test(name) || /^git~\d+$/i.test(name);
+}
+
 /** True when `path` (as read from a tree) is a normalised document path a mount may hold. */
 export function isSafeMountPath(path: string): boolean {
   try {
@@ -27,6 +37,7 @@ export function isSafeMountPath(path: string): boolean {
   } catch {
     return false;
   }
+  if (path.split('/').some(isReservedMountName)) return false;
   return path !== MOUNT_MARKER_FILE && !path.endsWith(TEMP_SUFFIX);
 }
 
@@ -34,7 +45,7 @@ function unsafe(path: string): SkippedPath {
   return {
     path,
     reason: 'invalid_path',
-    message: `skipped ${JSON.stringify(path)}: not a safe document path (.., ., .git, node_modules, "/" or "\\" in a name, or a name reserved by repomem)`,
+    message: `skipped ${JSON.stringify(path)}: not a safe document path (.., ., any spelling of .git, a *.lock name, node_modules, "/" or "\\" in a name, or a name reserved by repomem)`,
   };
 }
 
@@ -50,7 +61,8 @@ export async function readBranchFiles(objects: GitObjectStore, root: string | nu
         continue;
       }
       if (entry.kind === 'tree') {
-        await visit(entry.oid, `${path}/`);
+        if (isReservedMountName(entry.name)) skipped.push(unsafe(`${path}/`));
+        else await visit(entry.oid, `${path}/`);
       } else if (entry.kind === 'file') {
         if (isSafeMountPath(path)) files.set(path, { oid: entry.oid, executable: entry.mode === '100755' });
         else skipped.push(unsafe(path));
