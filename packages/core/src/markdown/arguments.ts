@@ -2,6 +2,7 @@
 // read, so bad input fails with a clear INVALID_ARGUMENT naming the problem and nothing is written.
 import { RepomemError } from '../errors.js';
 import type { MemoryFile } from '../memory/outcomes.js';
+import { assertNoControlCharacters } from './bullet-text-rules.js';
 
 /** The files bullet operations may edit (daily logs are reached through `dailyAppend`). */
 export const MEMORY_FILES: readonly MemoryFile[] = ['MEMORY.md', 'PROJECT.md'];
@@ -20,7 +21,7 @@ export function assertMemoryFile(file: unknown): asserts file is MemoryFile {
   }
 }
 
-/** Throw `INVALID_ARGUMENT` unless `section` is a non-empty, single-line section name. */
+/** Throw `INVALID_ARGUMENT` unless `section` is a non-empty, single-line section name without control characters. */
 export function assertSectionName(section: unknown): asserts section is string {
   if (typeof section !== 'string' || section.trim() === '') {
     throw new RepomemError('INVALID_ARGUMENT', 'section must be a non-empty name', { details: { section } });
@@ -30,6 +31,7 @@ export function assertSectionName(section: unknown): asserts section is string {
       details: { section },
     });
   }
+  assertNoControlCharacters(section, 'section');
 }
 
 /** Throw `INVALID_ARGUMENT` unless `date` is `YYYY-MM-DD` naming a real calendar day. */

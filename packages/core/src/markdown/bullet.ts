@@ -2,6 +2,7 @@
 // every bullet operation, so dedup, matching and ambiguity agree byte for byte with Sepo's
 // `memory/update.js` (normalisation) while matching is marker-, case- and whitespace-insensitive.
 import { RepomemError } from '../errors.js';
+import { assertBulletSize, assertNoControlCharacters } from './bullet-text-rules.js';
 
 const MARKER_PREFIX = /^[-*+]\s+/;
 const BULLET_LINE = /^\s*[-*+]\s+\S/;
@@ -32,14 +33,18 @@ export function normalizeBullet(raw: string): string {
 }
 
 /**
- * Normalise bullet text and refuse empty text with `INVALID_ARGUMENT`.
+ * Normalise bullet text and refuse, with `INVALID_ARGUMENT`, empty text, text holding a control
+ * character (anything but tab and line breaks, see bullet-text-rules.ts) and a bullet over
+ * `MAX_BULLET_BYTES` (4 KiB).
  * @param what - name of the argument for the error message (e.g. `text`, `with`).
  */
 export function requireBullet(raw: string, what = 'bullet text'): string {
+  if (typeof raw === 'string') assertNoControlCharacters(raw, what);
   const normalized = typeof raw === 'string' ? normalizeBullet(raw) : '';
   if (normalized === '') {
     throw new RepomemError('INVALID_ARGUMENT', `${what} must be non-empty`, { details: { [what]: raw } });
   }
+  assertBulletSize(normalized, what);
   return normalized;
 }
 

@@ -1,6 +1,8 @@
 // Why: a memory file is read once into lines plus its `## Name` sections, and written back with the
 // same line ending (a CRLF file stays CRLF) and exactly one final newline. Every bullet operation
 // edits the line array between these two steps, so nothing outside the target section moves.
+// Lines inside code blocks (see code-blocks.ts) are never headers, so they never open a section.
+import { codeLineMask } from './code-blocks.js';
 
 /** Line ending of a document: the first line break found decides (`\n` when there is none). */
 export type LineEnding = '\n' | '\r\n';
@@ -29,6 +31,8 @@ export interface MarkdownDocument {
   readonly bom: boolean;
   /** Every `##` section in file order. */
   readonly sections: readonly MarkdownSection[];
+  /** Per line, true when it lies in a fenced or indented code block (never a header or bullet). */
+  readonly code: readonly boolean[];
 }
 
 const HEADER = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
@@ -66,11 +70,18 @@ export function sectionTitle(name: string): string {
   return name.replace(/\s+/g, ' ').trim();
 }
 
-/** Find every `##` section of `lines`; a section ends at the next level-1 or level-2 header. */
-export function findSections(lines: readonly string[]): MarkdownSection[] {
+/**
+ * Find every `##` section of `lines`; a section ends at the next level-1 or level-2 header.
+ * Header-like lines inside code blocks (`code`, default {@link codeLineMask}) do not count.
+ */
+export function findSections(
+  lines: readonly string[],
+  code: readonly boolean[] = codeLineMask(lines),
+): MarkdownSection[] {
   const sections: MarkdownSection[] = [];
   let open: { name: string; headerIndex: number } | undefined;
   for (let index = 0; index < lines.length; index += 1) {
+    if (code[index] === true) continue;
     const header = parseHeader(lines[index]!);
     if (header === undefined || header.level > 2) continue;
     if (open !== undefined) sections.push(makeSection(open.name, open.headerIndex, index));
@@ -96,7 +107,8 @@ export function parseMarkdown(text: string): MarkdownDocument {
     if (line.endsWith('\r')) lines[index] = line.slice(0, -1);
   }
   if (lines.length > 0 && lines[lines.length - 1] === '' && body.endsWith('\n')) lines.pop();
-  return { lines, eol, bom, sections: findSections(lines) };
+  const code = codeLineMask(lines);
+  return { lines, eol, bom, sections: findSections(lines, code), code };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   dailyLogPath,
 } from './arguments.js';
 import { bulletMatchKey, isBulletLine, normalizeBullet, normalizeMatch, requireBullet } from './bullet.js';
+import { codeLineMask, indentColumns } from './code-blocks.js';
 import {
   findSections,
   isBlankDocument,
@@ -80,7 +81,8 @@ export function dailyAppendBullet(source: string | undefined, input: DailyAppend
   const key = sectionKey(DAILY_ACTIVITY_SECTION);
   if (!doc.sections.some((section) => section.key === key)) {
     const lines = [...trimTrailingBlankLines(doc.lines), '', header];
-    doc = { ...doc, lines, sections: findSections(lines) };
+    const code = codeLineMask(lines);
+    doc = { ...doc, lines, sections: findSections(lines, code), code };
   }
   const located = locateSection(doc, path, DAILY_ACTIVITY_SECTION);
   if ('outcome' in located) return located;
@@ -174,11 +176,12 @@ function locateSection(
   return { section: found[0]! };
 }
 
-function bulletsOf(lines: readonly string[], section: MarkdownSection): BulletLine[] {
+/** Bullets of a section, code-block lines excluded. */
+function bulletsOf(doc: MarkdownDocument, section: MarkdownSection): BulletLine[] {
   const bullets: BulletLine[] = [];
   for (let index = section.bodyStart; index < section.bodyEnd; index += 1) {
-    const line = lines[index]!;
-    if (isBulletLine(line)) bullets.push({ index, normalized: normalizeBullet(line) });
+    const line = doc.lines[index]!;
+    if (doc.code[index] !== true && isBulletLine(line)) bullets.push({ index, normalized: normalizeBullet(line) });
   }
   return bullets;
 }
@@ -186,22 +189,48 @@ function bulletsOf(lines: readonly string[], section: MarkdownSection): BulletLi
 function insertBullet(doc: MarkdownDocument, section: MarkdownSection, path: string, bullet: string): BulletEditResult {
   const { lines } = doc;
   let lastBullet = -1;
-  for (let index = section.bodyStart; index < section.bodyEnd; index += 1) {
-    const line = lines[index]!;
-    if (!isBulletLine(line)) continue;
-    if (normalizeBullet(line) === bullet) return { outcome: { kind: 'duplicate', path, bullet } };
-    lastBullet = index;
+  for (const entry of bulletsOf(doc, section)) {
+    if (entry.normalized === bullet) return { outcome: { kind: 'duplicate', path, bullet } };
+    lastBullet = entry.index;
   }
-  const insertAt = lastBullet < 0 ? section.bodyStart : endOfBulletBlock(lines, lastBullet, section.bodyEnd);
+  const insertAt =
+    lastBullet < 0 ? firstInsertPosition(doc, section) : endOfBulletBlock(doc, lastBullet, section.bodyEnd);
   const next = [...lines.slice(0, insertAt), bullet, ...lines.slice(insertAt)];
   return { outcome: { kind: 'added', path, bullet }, text: serializeMarkdown(next, doc.eol, doc.bom) };
 }
 
-/** Index after a bullet's block: the bullet line plus following non-blank continuation lines. */
-function endOfBulletBlock(lines: readonly string[], bulletIndex: number, bodyEnd: number): number {
+/**
+ * Where the first bullet of a section goes: right after the header, or after an indented code
+ * block that opens the section (a bullet before it would turn the code into list content).
+ */
+function firstInsertPosition(doc: MarkdownDocument, section: MarkdownSection): number {
+  let index = section.bodyStart;
+  while (index < section.bodyEnd && doc.lines[index]!.trim() === '') index += 1;
+  if (index >= section.bodyEnd || doc.code[index] !== true || indentColumns(doc.lines[index]!) < 4) {
+    return section.bodyStart;
+  }
+  let end = index;
+  while (index < section.bodyEnd && doc.code[index] === true) {
+    if (doc.lines[index]!.trim() !== '') end = index + 1;
+    index += 1;
+  }
+  return end;
+}
+
+/**
+ * Index after a bullet's block: the bullet line plus following non-blank continuation lines, and
+ * any code block indented under the bullet as a whole (a new bullet never lands inside code).
+ */
+function endOfBulletBlock(doc: MarkdownDocument, bulletIndex: number, bodyEnd: number): number {
+  const { lines, code } = doc;
   let next = bulletIndex + 1;
   while (next < bodyEnd) {
     const line = lines[next]!;
+    if (code[next] === true) {
+      if (indentColumns(line) === 0) break;
+      while (next < bodyEnd && code[next] === true) next += 1;
+      continue;
+    }
     if (line.trim() === '' || isBulletLine(line) || parseHeader(line) !== undefined) break;
     next += 1;
   }
@@ -218,7 +247,7 @@ function resolveMatch(
   const doc = parseMarkdown(source ?? '');
   const located = locateSection(doc, path, section);
   if ('outcome' in located) return located;
-  const bullets = bulletsOf(doc.lines, located.section);
+  const bullets = bulletsOf(doc, located.section);
   const distinct = new Set<string>();
   for (const entry of bullets) {
     if (!distinct.has(entry.normalized) && bulletMatchKey(entry.normalized).includes(needle)) {

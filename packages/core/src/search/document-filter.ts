@@ -12,6 +12,13 @@ export const BINARY_SNIFF_BYTES = 8 * 1024;
 const SKIPPED_SEGMENTS: ReadonlySet<string> = new Set(['.git', '.hg', '.svn', 'node_modules']);
 
 /**
+ * Top-level directory of repomem's own documents (verified-memory records and their telemetry,
+ * which carry a repository each and have their own query API). Never searched as documents, so a
+ * document search can never return another repository's or an invalidated memory.
+ */
+export const RESERVED_DOCUMENT_PREFIX = '.repomem/';
+
+/**
  * The opening of a file repomem seeded as scaffolding (the memory tree's `README.md`). A document
  * whose text starts with it is not searched, so the layout notes never compete with memory;
  * deleting that first line makes the file an ordinary, searchable document.
@@ -26,8 +33,12 @@ export type DecodedDocument =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'skipped'; readonly reason: SkipReason };
 
-/** False for paths inside `.git`, `.hg`, `.svn` or `node_modules` (stores usually skip these already). */
+/**
+ * False for paths inside `.git`, `.hg`, `.svn` or `node_modules` (stores usually skip these
+ * already) and for repomem's own documents under {@link RESERVED_DOCUMENT_PREFIX}.
+ */
 export function isSearchablePath(path: string): boolean {
+  if (path.startsWith(RESERVED_DOCUMENT_PREFIX)) return false;
   for (const segment of path.split('/')) {
     if (SKIPPED_SEGMENTS.has(segment)) return false;
   }

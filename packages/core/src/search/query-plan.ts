@@ -3,6 +3,7 @@
 // of the whole-phrase bonus, so the index, the naive scan and the snippet picker agree exactly.
 import type { DocumentText } from './document-text.js';
 import { pairsOfWords } from './phrase-filter.js';
+import { assertQueryLength, assertQueryTerms } from './query-limits.js';
 import {
   codePointLength,
   isAllDigits,
@@ -69,9 +70,15 @@ function compileTerm(text: string, fallback: boolean): QueryTerm {
   return { text, kind: 'word', prefix, pattern: undefined };
 }
 
-/** Compile a query. A query without terms yields a plan with no terms (and matches nothing). */
+/**
+ * Compile a query. A query without terms yields a plan with no terms (and matches nothing).
+ * Throws `INVALID_ARGUMENT` for a query over `MAX_QUERY_CHARS` characters or `MAX_QUERY_TERMS`
+ * distinct terms (see query-limits.ts).
+ */
 export function planQuery(query: string): QueryPlan {
+  assertQueryLength(query);
   const { tokens, fallback } = tokenizeQueryDetailed(query);
+  assertQueryTerms(tokens);
   const terms = tokens.map((token) => compileTerm(token, fallback));
   if (terms.length < 2) return { query, terms, phrase: undefined, phrasePairs: [] };
   const phrase = normalizePhrase(query);

@@ -1,13 +1,25 @@
 // Why: every path that enters repomem (CLI argument, API call, store listing) is checked here
 // once, so traversal (`..`), absolute paths, NUL bytes and VCS internals can never reach a
-// backend. Paths are normalised to POSIX form relative to the memory root.
+// backend. Paths are normalised to POSIX form relative to the memory root. Since documents move
+// between stores, every store refuses what git refuses in a tree (see git-reserved-names.ts).
 import { RepomemError } from '../errors.js';
+import { gitReservedName } from './git-reserved-names.js';
 
-const FORBIDDEN_SEGMENTS = new Set(['.git', '.hg', '.svn', 'node_modules']);
+/** Other reserved directories, compared case-insensitively (case-insensitive file systems). */
+const FORBIDDEN_SEGMENTS = new Set(['.hg', '.svn', 'node_modules']);
+
+function reservedName(segment: string): string | undefined {
+  const git = gitReservedName(segment);
+  if (git !== undefined) return git;
+  const lower = segment.toLowerCase();
+  return FORBIDDEN_SEGMENTS.has(lower) ? lower : undefined;
+}
 
 /**
  * Validate and normalise a document path (`./a//b.md` -> `a/b.md`).
- * Throws `INVALID_PATH` for empty, absolute, backslash, NUL, `..`, or VCS-internal paths.
+ * Throws `INVALID_PATH` for empty, absolute, backslash, NUL, `..`, or VCS-internal paths, and for
+ * every name git refuses in a tree (`.git` in any case or NTFS/HFS spelling, `.gitmodules`,
+ * `.gitattributes`; see {@link gitReservedName}).
  */
 export function normalizeDocumentPath(input: string): string {
   if (typeof input !== 'string' || input.length === 0) {
@@ -36,10 +48,16 @@ export function normalizeDocumentPath(input: string): string {
         details: { path: input },
       });
     }
-    if (FORBIDDEN_SEGMENTS.has(segment)) {
-      throw new RepomemError('INVALID_PATH', `path enters a reserved directory (${segment}): ${input}`, {
-        details: { path: input },
-      });
+    const reserved = reservedName(segment);
+    if (reserved !== undefined) {
+      const as = reserved === segment ? '' : ` (git reads ${JSON.stringify(segment)} as ${reserved})`;
+      throw new RepomemError(
+        'INVALID_PATH',
+        `path uses a name git reserves, ${reserved}${as}: ${JSON.stringify(input)}`,
+        {
+          details: { path: input, reserved },
+        },
+      );
     }
     segments.push(segment);
   }

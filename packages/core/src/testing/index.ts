@@ -12,3 +12,4 @@ export { type NodeWorkerResult, type NodeWorkersOptions, runNodeWorkers } from '
 export * from './record-backend-conformance.js';
 export * from './record-backend-conformance-fixtures.js';
 export type { RecordBackendConformanceOptions, RecordBackendHarness } from './record-backend-conformance-types.js';
+export * from './hardening.js';

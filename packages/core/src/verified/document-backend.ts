@@ -2,6 +2,7 @@
 // as one JSON document and telemetry as daily JSONL documents on any MemoryStore, and turns the
 // store's per-document compare-and-swap into the record-level compare-and-swap of `apply`.
 import { RepomemError } from '../errors.js';
+import { RESERVED_DOCUMENT_PREFIX } from '../search/document-filter.js';
 import type { MemoryStore, StoredDocument, WriteOperation } from '../store/contract.js';
 import { normalizeDocumentPath } from '../store/paths.js';
 import type {
@@ -31,7 +32,11 @@ export const DEFAULT_VERIFIED_PREFIX = '.repomem/verified';
 
 /** Options of {@link createDocumentRecordBackend}. */
 export interface DocumentRecordBackendOptions {
-  /** Directory (document path prefix) holding records and events (default {@link DEFAULT_VERIFIED_PREFIX}). */
+  /**
+   * Directory (document path prefix) holding records and events (default {@link DEFAULT_VERIFIED_PREFIX}).
+   * Must lie under `.repomem/`, the directory document search never reads, so records (which
+   * carry a repository each, and may be invalidated) never come back from a document search.
+   */
   readonly prefix?: string;
   /** Most attempts of one write when the store reports a concurrent change (default 50). */
   readonly maxAttempts?: number;
@@ -77,7 +82,7 @@ function emptyCounts<K extends string>(keys: readonly K[]): Record<K, number> {
 /**
  * A {@link VerifiedMemoryBackend} on any {@link MemoryStore}.
  *
- * Layout (under `prefix`, default `.repomem/verified`):
+ * Layout (under `prefix`, default `.repomem/verified`; document search skips `.repomem/`):
  * - `<owner>/<name>/records/<id>.json`: one record, pretty JSON, validated with
  *   `VerifiedMemorySchema` on every read (a corrupt document throws `INVALID_DOCUMENT` naming it);
  * - `<owner>/<name>/events/<YYYY-MM-DD>.jsonl`: telemetry, one event per line, day of `at` in UTC.
@@ -100,6 +105,13 @@ export function createDocumentRecordBackend(
     throw new RepomemError('INVALID_ARGUMENT', 'createDocumentRecordBackend expects a MemoryStore');
   }
   const prefix = normalizeDocumentPath(options.prefix ?? DEFAULT_VERIFIED_PREFIX);
+  if (!`${prefix}/`.startsWith(RESERVED_DOCUMENT_PREFIX) || `${prefix}/` === RESERVED_DOCUMENT_PREFIX) {
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `verified-memory prefix must be a directory under ${RESERVED_DOCUMENT_PREFIX} (which document search skips), got ${JSON.stringify(options.prefix)}; move existing records there`,
+      { details: { prefix: options.prefix } },
+    );
+  }
   const maxAttempts = options.maxAttempts ?? 50;
   if (!Number.isSafeInteger(maxAttempts) || maxAttempts < 1) {
     throw new RepomemError('INVALID_ARGUMENT', `maxAttempts must be a positive integer, got ${String(maxAttempts)}`);

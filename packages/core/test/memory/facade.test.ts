@@ -140,6 +140,43 @@ describe('openMemory: bad input leaves the store untouched', () => {
       /match/,
     ],
     [
+      'a NUL byte in added text',
+      (m: ReturnType<typeof openMemory>) => m.add({ file: 'MEMORY.md', section: 'A', text: 'x\u0000y' }),
+      /text contains a control character \(U\+0000/,
+    ],
+    [
+      'an ANSI escape in replacement text',
+      (m: ReturnType<typeof openMemory>) =>
+        m.replace({ file: 'MEMORY.md', section: 'A', match: 'a', with: '\u001b[31mred' }),
+      /with contains a control character \(U\+001B/,
+    ],
+    [
+      'a C1 control in daily text',
+      (m: ReturnType<typeof openMemory>) => m.dailyAppend({ text: 'x\u009by', date: '2026-05-01' }),
+      /U\+009B/,
+    ],
+    [
+      'a control character in a section name',
+      (m: ReturnType<typeof openMemory>) => m.add({ file: 'MEMORY.md', section: 'A\u0007', text: 'x' }),
+      /section contains a control character/,
+    ],
+    [
+      'an added bullet over 4 KiB',
+      (m: ReturnType<typeof openMemory>) => m.add({ file: 'MEMORY.md', section: 'A', text: 'x'.repeat(4095) }),
+      /at most 4096 bytes/,
+    ],
+    [
+      'a replacement bullet over 4 KiB (multi-byte characters counted in bytes)',
+      (m: ReturnType<typeof openMemory>) =>
+        m.replace({ file: 'MEMORY.md', section: 'A', match: 'a', with: 'é'.repeat(2048) }),
+      /at most 4096 bytes/,
+    ],
+    [
+      'a daily bullet over 4 KiB',
+      (m: ReturnType<typeof openMemory>) => m.dailyAppend({ text: 'x'.repeat(10_000_000), date: '2026-05-01' }),
+      /at most 4096 bytes/,
+    ],
+    [
       'a malformed date',
       (m: ReturnType<typeof openMemory>) => m.dailyAppend({ text: 'x', date: '2026/05/01' }),
       /YYYY-MM-DD/,
@@ -157,8 +194,8 @@ describe('openMemory: bad input leaves the store untouched', () => {
   });
 
   it.each([
-    ['a NUL byte', new Uint8Array([35, 32, 77, 0, 10])],
     ['invalid UTF-8', new Uint8Array([35, 32, 0xff, 0xfe, 10])],
+    ['a UTF-16 byte order mark', new Uint8Array([0xff, 0xfe, 35, 0, 32, 0])],
   ])('a MEMORY.md with %s -> BINARY_FILE', async (_name, bytes) => {
     const store = createInMemoryStore({ initialDocuments: { 'MEMORY.md': bytes } });
     const initial = await snapshot(store);
@@ -169,6 +206,21 @@ describe('openMemory: bad input leaves the store untouched', () => {
     });
     await expect(memory.readText('MEMORY.md')).rejects.toMatchObject({ code: 'BINARY_FILE' });
     expect(await snapshot(store)).toEqual(initial);
+  });
+
+  it('a MEMORY.md holding a NUL byte in valid UTF-8 stays editable: the bullet holding it can be removed', async () => {
+    const store = createInMemoryStore({
+      initialDocuments: { 'MEMORY.md': md('# Memory', '', '## A', '- bad\u0000one', '- good') },
+    });
+    const memory = openMemory({ store });
+    expect(await memory.readText('MEMORY.md')).toContain('bad\u0000one');
+    await expect(memory.add({ file: 'MEMORY.md', section: 'A', text: 'new' })).resolves.toMatchObject({
+      kind: 'added',
+    });
+    await expect(memory.remove({ file: 'MEMORY.md', section: 'A', match: 'bad' })).resolves.toMatchObject({
+      kind: 'removed',
+    });
+    expect(await memory.readText('MEMORY.md')).toBe(md('# Memory', '', '## A', '- good', '- new'));
   });
 
   it('a result over the store size limit -> FILE_TOO_LARGE, nothing written', async () => {

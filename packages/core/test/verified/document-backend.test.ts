@@ -20,16 +20,23 @@ describe('document record backend', () => {
     expect(JSON.parse(new TextDecoder().decode(stored?.content))).toEqual(record);
   });
 
-  it('honours a custom prefix and does not close the store', async () => {
+  it('honours a custom prefix under .repomem/ and does not close the store', async () => {
     const store = createInMemoryStore();
-    const backend = createDocumentRecordBackend(store, { prefix: 'memory/verified/' });
+    const backend = createDocumentRecordBackend(store, { prefix: '.repomem/other/' });
     await backend.apply([{ record, expectedRevision: null }], []);
     expect((await store.list()).map((entry) => entry.path)).toEqual([
-      `memory/verified/acme/app/records/${record.id}.json`,
+      `.repomem/other/acme/app/records/${record.id}.json`,
     ]);
     await backend.close();
     expect(await store.list()).toHaveLength(1);
     expect(() => createDocumentRecordBackend(store, { prefix: '../up' })).toThrow(/escapes/);
+  });
+
+  it('refuses a prefix outside .repomem/ (the directory document search never reads)', () => {
+    const store = createInMemoryStore();
+    for (const prefix of ['memory/verified/', '.repomem', '.repomemx/verified', 'notes']) {
+      expect(() => createDocumentRecordBackend(store, { prefix }), prefix).toThrow(/under \.repomem\//);
+    }
   });
 
   it('a corrupt record document is INVALID_DOCUMENT naming the path, and is left as it is', async () => {
