@@ -33,6 +33,17 @@ describe('ref encoding (Sepo-compatible)', () => {
     );
   });
 
+  it('round-trips a key holding % as Sepo does (org/%2F:issue:1:r:l)', () => {
+    const key = 'org/%2F:issue:1:r:l';
+    expect(encodeThreadKeyForRef(key)).toBe('org%2F%252F--issue--1--r--l');
+    expect(decodeThreadKeyFromRef('org%2F%252F--issue--1--r--l')).toBe(key);
+    expect(decodeThreadKeyFromRef(threadStateRef('a%b/c%25d:pull_request:3:answer:default'))).toBe(
+      'a%b/c%25d:pull_request:3:answer:default',
+    );
+    // A bare % is not Sepo's encoding of anything.
+    expect(errorOf(() => decodeThreadKeyFromRef('org%2F%2X--issue--1--r--l')).code).toBe('INVALID_ARGUMENT');
+  });
+
   it('accepts parts as well as strings', () => {
     const parts = parseThreadKey('o/r:discussion:3:answer:default');
     expect(threadStateRef(parts)).toBe(`${THREAD_STATE_REF_PREFIX}o%2Fr--discussion--3--answer--default`);

@@ -21,20 +21,31 @@ function indexesOf(text: string, needle: string): number[] {
 
 const NUMBER_THEN_SEPARATOR = /^(0|[1-9][0-9]*)--/;
 
+/** Undo the `%`->`%25` escape of one field; `undefined` when a `%` is not followed by `25`. */
+function unescapePercent(text: string): string | undefined {
+  if (!text.includes('%')) return text;
+  if (/%(?!25)/.test(text)) return undefined;
+  return text.replaceAll('%25', '%');
+}
+
 /**
  * Every way to read `encoded` as an escaped thread key whose fields are all valid (repo slug,
  * target kind, canonical target number with the per-kind rule, route, lane). Valid field values
- * never contain `%`, `:` or `/` (beyond the slug's one `/`), so only the `--` separators are
- * uncertain; this enumerates them. An empty result means `encoded` is not an encoded key.
+ * never contain `:` or `/` (beyond the slug's one `/`), and a `%` (possible in the repository,
+ * as Sepo allows) is always escaped as `%25`, so the first `%2F` is the slug's `/` and only the
+ * `--` separators are uncertain; this enumerates them. An empty result means `encoded` is not an
+ * encoded key.
  */
 export function readingsOfEncodedThreadKey(encoded: string): ThreadKeyParts[] {
   const slash = encoded.indexOf(ENCODED_SLASH);
   if (slash <= 0) return [];
-  const owner = encoded.slice(0, slash);
+  const owner = unescapePercent(encoded.slice(0, slash));
+  if (owner === undefined) return [];
   const rest = encoded.slice(slash + ENCODED_SLASH.length);
   const readings: ThreadKeyParts[] = [];
   for (const at of indexesOf(rest, '--')) {
-    const repoName = rest.slice(0, at);
+    const repoName = unescapePercent(rest.slice(0, at));
+    if (repoName === undefined) continue;
     for (const kind of TARGET_KINDS) {
       const kindToken = `--${kind}--`;
       if (!rest.startsWith(kindToken, at)) continue;

@@ -4,13 +4,14 @@
 import { z } from 'zod';
 import {
   LaneSchema,
-  RepoSlugSchema,
   RouteSchema,
   type TargetKind,
   TargetKindSchema,
   TargetNumberSchema,
   targetNumberProblem,
 } from './fields.js';
+import { repoSlugProblem } from './repo-slug.js';
+import { expected } from './validation-issues.js';
 
 /** The five fields a thread key is made of. */
 export interface ThreadKeyParts {
@@ -26,8 +27,18 @@ export interface ThreadKeyParts {
   readonly lane: string;
 }
 
+/**
+ * Zod schema of a thread key's repository: an `owner/repo` slug whose names may also hold `%`.
+ * Sepo builds keys from whatever repository string it is given and its ref encoding
+ * (`%`->`%25`) round-trips a `%` (`org/%2F:issue:1:r:l`), so a key Sepo stored is readable here.
+ */
+export const ThreadKeyRepoSchema = z.string(expected('a string "owner/repo"')).superRefine((value, ctx) => {
+  const problem = repoSlugProblem(value.replaceAll('%', 'x'));
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: repoSlugProblem(value) ?? problem, input: value });
+});
+
 const ThreadKeyShapeSchema = z.strictObject({
-  repo_slug: RepoSlugSchema,
+  repo_slug: ThreadKeyRepoSchema,
   target_kind: TargetKindSchema,
   target_number: TargetNumberSchema,
   route: RouteSchema,

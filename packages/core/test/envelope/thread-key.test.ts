@@ -18,6 +18,19 @@ function errorOf(fn: () => unknown): Error & { code?: string } {
   throw new Error('expected a throw');
 }
 
+describe('keys Sepo round-trips', () => {
+  it('accepts a % in the repository part (org/%2F:issue:1:r:l)', () => {
+    expect(parseThreadKey('org/%2F:issue:1:r:l')).toEqual({
+      repo_slug: 'org/%2F',
+      target_kind: 'issue',
+      target_number: 1,
+      route: 'r',
+      lane: 'l',
+    });
+    expect(validateThreadKey('org/a b:issue:1:r:l').ok).toBe(false);
+  });
+});
+
 describe('formatThreadKey / parseThreadKey', () => {
   it('formats repo:target_kind:target_number:route:lane with lane default', () => {
     expect(formatThreadKey({ repo_slug: 'o/r', target_kind: 'issue', target_number: 7, route: 'answer' })).toBe(
