@@ -1,28 +1,65 @@
 // Why: the single "whole test suite" command behind `./dev test`, `pnpm test` and CI. It runs
-// every quality gate in order (build, lint, typecheck, publint, tests, API docs) and ends with
-// one plain line "N passed, N failed, N skipped" totalled across all packages from vitest's
-// JSON report, because CI reads that line and nothing else.
+// every quality gate in order (build, lint, typecheck, publint, attw, tests, the floor Node's
+// tests, API docs) and ends with the line "N passed, N failed" (skipped tests on the line before
+// it), totalled across all packages from vitest's JSON reports, because CI reads that last line.
+//
+// The floor: `engines.node` promises an oldest Node (22.16: `node:sqlite` has FTS5 from there on),
+// so the tests that exercise `node:sqlite`, the CLI, the examples and the installed tarballs also
+// run under exactly that Node, fetched from the npm registry into .toolchain/floor/ once.
+//
+//   node scripts/test-all.mjs               every gate (what `./dev test` and CI run)
+//   node scripts/test-all.mjs --floor-only  only the floor Node's tests (packages already built)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLOOR } from './node-floor.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsFile = join(root, '.vitest-results.json');
+const floorResultsFile = join(root, '.vitest-floor-results.json');
+const floorDir = join(root, '.toolchain', 'floor');
+const floorNode = join(floorDir, 'node_modules', '.bin', 'node');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/** Vitest projects (and files of the repository project) that also run under the floor Node. */
+const FLOOR_SELECTION = [
+  '--project=store-sqlite',
+  '--project=cli',
+  '--project=examples',
+  '--project=repo',
+  'packages/store-sqlite/',
+  'packages/cli/',
+  'examples/',
+  'tests/node-floor.test.ts',
+  'tests/pack-install.test.ts',
+  'tests/readme-quickstart.test.ts',
+  'tests/readme-blocks.test.ts',
+];
+
+// Colour codes only on a terminal: a redirected log (CI) gets plain text.
+const tty = process.stdout.isTTY === true;
+// (FORCE_COLOR is dropped, not set to 0: Node warns when both are set.)
+const env = { ...process.env, npm_config_update_notifier: 'false' };
+if (!tty) {
+  env.NO_COLOR = '1';
+  delete env.FORCE_COLOR;
+}
+const noColor = (flag) => (tty ? [] : [flag]);
 
 /** @type {Array<[string, string, string[]]>} */
 const gates = [
-  ['build', bin('turbo'), ['run', 'build', '--output-logs=errors-only']],
-  ['lint', bin('biome'), ['ci', '.']],
-  ['typecheck', bin('turbo'), ['run', 'typecheck', '--output-logs=errors-only']],
-  ['publint', bin('turbo'), ['run', 'publint', '--output-logs=errors-only']],
+  ['build', bin('turbo'), ['run', 'build', '--output-logs=errors-only', ...noColor('--no-color')]],
+  ['lint', bin('biome'), ['ci', ...noColor('--colors=off'), '.']],
+  ['typecheck', bin('turbo'), ['run', 'typecheck', '--output-logs=errors-only', ...noColor('--no-color')]],
+  ['publint', bin('turbo'), ['run', 'publint', '--output-logs=errors-only', ...noColor('--no-color')]],
+  ['attw', process.execPath, [join(root, 'scripts', 'check-package-types.mjs')]],
 ];
 const failed = [];
-const run = (name, cmd, args) => {
+const run = (name, cmd, args, options = {}) => {
   const started = Date.now();
   process.stdout.write(`\n=== ${name} ===\n`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: options.env ?? env });
   const ok = r.status === 0;
   process.stdout.write(
     `=== ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)}s ===\n`,
@@ -31,31 +68,79 @@ const run = (name, cmd, args) => {
   return ok;
 };
 
-const buildOk = run(...gates[0]);
-for (const gate of gates.slice(1)) run(...gate);
-
-rmSync(resultsFile, { force: true });
-if (buildOk) {
-  run('tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`]);
-} else {
-  failed.push('tests (not run: build failed)');
+/** Fetch the floor Node into .toolchain/floor/ unless it is there already; its path, or undefined. */
+function provisionFloorNode() {
+  const version = () => spawnSync(floorNode, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+  if (existsSync(floorNode) && version() === `v${NODE_FLOOR}`) return floorNode;
+  process.stdout.write(`fetching node@${NODE_FLOOR} from the npm registry into .toolchain/floor/\n`);
+  mkdirSync(floorDir, { recursive: true });
+  writeFileSync(join(floorDir, 'package.json'), '{"name":"repomem-floor-node","private":true}\n');
+  const npm = spawnSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error', `node@${NODE_FLOOR}`],
+    { cwd: floorDir, stdio: 'inherit', env },
+  );
+  if (npm.status !== 0 || version() !== `v${NODE_FLOOR}`) {
+    process.stdout.write(`could not fetch node@${NODE_FLOOR} (npm exit ${npm.status ?? npm.signal})\n`);
+    return undefined;
+  }
+  return floorNode;
 }
-run('docs', bin('typedoc'), []);
 
-let passed = 0;
-let failedTests = 0;
-let skipped = 0;
-if (existsSync(resultsFile)) {
-  const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  passed = report.numPassedTests ?? 0;
-  failedTests = report.numFailedTests ?? 0;
-  skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  // A suite file that fails to load reports no tests: count it as a failure.
+/** Totals of a vitest JSON report (a suite file that fails to load counts as one failure). */
+function totals(file) {
+  if (!existsSync(file)) return undefined;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
   const brokenFiles = (report.testResults ?? []).filter(
     (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
   );
-  failedTests += brokenFiles.length;
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + brokenFiles.length,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
 }
+
+const floorOnly = process.argv.includes('--floor-only');
+const buildOk = floorOnly || run(...gates[0]);
+if (!floorOnly) for (const gate of gates.slice(1)) run(...gate);
+
+rmSync(resultsFile, { force: true });
+rmSync(floorResultsFile, { force: true });
+const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const vitestArgs = (file) => ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+if (buildOk) {
+  if (!floorOnly) run('tests', process.execPath, [vitest, ...vitestArgs(resultsFile)]);
+  process.stdout.write(`\n=== floor: Node ${NODE_FLOOR} ===\n`);
+  const floor = provisionFloorNode();
+  if (floor === undefined) {
+    failed.push(`floor (node@${NODE_FLOOR} not available)`);
+  } else {
+    const floorEnv = { ...env, PATH: `${dirname(floor)}:${env.PATH ?? ''}` };
+    run(`tests on Node ${NODE_FLOOR}`, floor, [vitest, ...vitestArgs(floorResultsFile), ...FLOOR_SELECTION], {
+      env: floorEnv,
+    });
+  }
+} else {
+  failed.push('tests (not run: build failed)');
+}
+if (!floorOnly) run('docs', bin('typedoc'), []);
+
+const main = totals(resultsFile) ?? { passed: 0, failed: 0, skipped: 0 };
+const atFloor = totals(floorResultsFile);
 if (failed.length) process.stdout.write(`\nFailed gates: ${failed.join(', ')}\n`);
-process.stdout.write(`\n${passed} passed, ${failedTests} failed, ${skipped} skipped\n`);
-process.exit(failed.length || failedTests ? 1 : 0);
+if (!floorOnly) {
+  process.stdout.write(
+    `\nNode ${process.versions.node}: ${main.passed} passed, ${main.failed} failed, ${main.skipped} skipped\n`,
+  );
+}
+if (atFloor !== undefined) {
+  process.stdout.write(
+    `Node ${NODE_FLOOR} (floor): ${atFloor.passed} passed, ${atFloor.failed} failed, ${atFloor.skipped} skipped\n`,
+  );
+}
+const all = [main, atFloor ?? { passed: 0, failed: 0, skipped: 0 }];
+const sum = (key) => all.reduce((total, part) => total + part[key], 0);
+process.stdout.write(`${sum('skipped')} skipped\n`);
+process.stdout.write(`${sum('passed')} passed, ${sum('failed')} failed\n`);
+process.exit(failed.length || sum('failed') ? 1 : 0);
