@@ -2,7 +2,7 @@
 // it goes (ignored directories are not even entered, symlinks are never followed, secrets and
 // oversized files are reported by name) and returns the blob id of every committable file.
 import { join } from 'node:path';
-import { findSecret } from '@repomem/core';
+import { findSecret, normalizeDocumentPath } from '@repomem/core';
 import { blobVersion } from '../objects/object-id.js';
 import type { GitFileSystem } from '../repository/file-system.js';
 import { type IgnoreRules, secretPattern } from './gates.js';
@@ -20,6 +20,16 @@ const SKIPPED_DIRECTORIES = new Set(['.git', '.hg', '.svn', 'node_modules']);
 export function isInternalPath(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
   return path === MOUNT_MARKER_FILE || name.endsWith(TEMP_SUFFIX) || name.endsWith('.lock');
+}
+
+/** True when core refuses `path` as a document path (e.g. a name git reserves, such as `.GIT` or `git~1`). */
+function isRefusedPath(path: string): boolean {
+  try {
+    normalizeDocumentPath(path);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** True when some directory of `path` is one the walk never enters. */
@@ -72,6 +82,10 @@ export async function scanMount(
           skip(`${path}/`, 'invalid_path', `skipped ${path}/: a name with "\\" cannot be a document path`);
           continue;
         }
+        if (isRefusedPath(path)) {
+          skip(`${path}/`, 'invalid_path', `skipped ${path}/: git refuses this name in a tree`);
+          continue;
+        }
         if (rules.matchEntry(path, true) !== undefined) {
           skip(`${path}/`, 'ignored', `skipped ${path}/: ignored by .gitignore`);
           continue;
@@ -85,6 +99,10 @@ export async function scanMount(
       }
       if (name.includes('\\')) {
         skip(path, 'invalid_path', `skipped ${path}: a name with "\\" cannot be a document path`);
+        continue;
+      }
+      if (isRefusedPath(path)) {
+        skip(path, 'invalid_path', `skipped ${path}: git refuses this name in a tree`);
         continue;
       }
       if (rules.matchEntry(path, false) !== undefined) {
