@@ -1,7 +1,7 @@
 // Why: `repomem push` and `repomem state` on real repositories: pushes and fetches go through git's
 // own smart-HTTP backend on 127.0.0.1 (with a token), two clones pushing in turn lose nothing, and
 // state refs are written with compare-and-swap and read back by the git CLI.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createBareRepository, type GitHttpServer, startGitHttpServer } from '@repomem/store-git/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,11 @@ function clone(name: string): string {
   return dir;
 }
 
-const withToken = { GITHUB_TOKEN: TOKEN };
+// $GITHUB_TOKEN is sent only to the GitHub server it belongs to: here the loopback test server.
+const withToken: Record<string, string> = { GITHUB_TOKEN: TOKEN };
+beforeAll(() => {
+  withToken.GITHUB_SERVER_URL = server.baseUrl;
+});
 const bullet = (dir: string, text: string) =>
   cli(['update', 'add', '--store', 'git:.', '--file', 'MEMORY.md', '--section', 'Durable', text], { cwd: dir });
 
@@ -69,6 +73,14 @@ describe('repomem push', () => {
 
     const upToDate = await cli(['push', '--store', 'git:.'], { cwd: b, env: withToken });
     expect(upToDate.stdout).toMatch(/^up to date: origin holds [0-9a-f]{12}\n$/);
+  });
+
+  it('does not send $GITHUB_TOKEN to a remote that is not the GitHub server it belongs to', async () => {
+    const dir = clone('foreign');
+    expect((await bullet(dir, 'kept locally')).code).toBe(0);
+    const pushed = await cli(['push', '--store', 'git:.'], { cwd: dir, env: { GITHUB_TOKEN: TOKEN } });
+    expect(pushed.code).not.toBe(0);
+    expect(pushed.stderr).toContain('needs a token and none was given');
   });
 
   it('names a remote that is not configured (nothing changes)', async () => {
@@ -154,6 +166,33 @@ describe('repomem state', () => {
     const other = await state('read', '--ref', 'sync', '--repo', 'acme/other', '--json');
     expect(other.code).toBe(2);
     expect(jsonOf(other)).toMatchObject({ ok: false, outcome: 'ignored_other_repo', repoSlug: 'acme/app' });
+  });
+
+  it("never replaces another repository's state, says whose state a read without a repository got, and never echoes a --file", async () => {
+    const dir = clone('state-two');
+    const state = (...args: string[]) => cli(['state', ...args, '--store', 'git:.'], { cwd: dir });
+    const ofRepo = (repo: string) => syncState('2025-03-01T10:00:00Z').replace('acme/app', repo);
+    expect((await state('write', '--ref', 'sync', '--repo', 'owner/a', '--state', ofRepo('owner/a'))).code).toBe(0);
+    const tip = git(dir, 'rev-parse', 'refs/agent-memory-state/sync').trim();
+    const other = await state('write', '--ref', 'sync', '--repo', 'owner/b', '--state', ofRepo('owner/b'));
+    expect(other.code).not.toBe(0);
+    expect(other.stderr).toContain("refusing to replace owner/a's state");
+    expect(git(dir, 'rev-parse', 'refs/agent-memory-state/sync').trim()).toBe(tip);
+
+    const unnamed = await cli(['state', 'read', '--ref', 'sync', '--store', 'git:.'], {
+      cwd: dir,
+      env: { GITHUB_REPOSITORY: '' },
+    });
+    expect(unnamed.code).toBe(0);
+    expect(unnamed.stderr).toContain('this is the state of owner/a');
+
+    const secretFile = join(dir, 'not-json.txt');
+    writeFileSync(secretFile, 'root:x:0:0:hunter2-secret-line\n');
+    const bad = await state('write', '--ref', 'sync', '--file', secretFile);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('not JSON');
+    expect(bad.stderr).not.toContain('root:x');
+    expect(bad.stderr).not.toContain('hunter2');
   });
 
   it('refuses bad input before writing anything', async () => {

@@ -173,7 +173,7 @@ describe('mountMemoryBranch', () => {
     const outcome = await mountMemoryBranch({ dir, into, branch: 'evil/memory' });
     expect(outcome.status).toBe('mounted');
     if (outcome.status !== 'mounted') return;
-    expect(outcome.written.sort()).toEqual(['MEMORY.md', 'notes/y.md']);
+    expect([...outcome.written].sort()).toEqual(['MEMORY.md', 'notes/y.md']);
     expect(outcome.skipped.map((skip) => [skip.path.replace(/\/$/, ''), skip.reason])).toEqual([
       ['.GIT', 'invalid_path'],
       ['MEMORY.md.lock', 'invalid_path'],

@@ -92,6 +92,7 @@ describe('state refs', () => {
       status: 'found',
       ref: 'refs/agent-memory-state/scan',
       commit,
+      repoSlug: REPO,
       state: {
         schema_version: 1,
         repo_slug: REPO,
@@ -150,6 +151,45 @@ describe('state refs', () => {
       ),
     ).toMatch(/^INVALID_ARGUMENT: refusing to write the state of someone\/else/);
     expect(git(dir, ['rev-parse', 'refs/agent-memory-state/sync'])).toBe(commit);
+  });
+
+  it("never replaces one repository's state with another's unless asked; a read without a repository names whose state it got", async () => {
+    const ofA = await writeStateRef({
+      dir,
+      ref: 'sync',
+      state: syncState({ repo_slug: 'owner/a' }),
+      expected: null,
+      repo: 'owner/a',
+    });
+    expect(ofA.status).toBe('written');
+    if (ofA.status !== 'written') return;
+    expect(await readStateRef({ dir, ref: 'sync' })).toMatchObject({ status: 'found', repoSlug: 'owner/a' });
+    // owner/b's run leasing on owner/a's commit is refused: owner/a's state stays.
+    expect(
+      await codeOf(() =>
+        writeStateRef({
+          dir,
+          ref: 'sync',
+          state: syncState({ repo_slug: 'owner/b' }),
+          expected: ofA.commit,
+          repo: 'owner/b',
+        }),
+      ),
+    ).toMatch(/^CONFLICT: refusing to replace owner\/a's state at refs\/agent-memory-state\/sync with owner\/b's/);
+    expect(git(dir, ['rev-parse', 'refs/agent-memory-state/sync'])).toBe(ofA.commit);
+    expect(await readStateRef({ dir, ref: 'sync', repo: 'owner/a' })).toMatchObject({ status: 'found' });
+    // Explicitly replacing it works (and owner/a's read then ignores owner/b's state).
+    const ofB = await writeStateRef({
+      dir,
+      ref: 'sync',
+      state: syncState({ repo_slug: 'owner/b' }),
+      expected: ofA.commit,
+      repo: 'owner/b',
+      replaceOtherRepository: true,
+    });
+    expect(ofB.status).toBe('written');
+    expect(await readStateRef({ dir, ref: 'sync', repo: 'owner/a' })).toMatchObject({ status: 'ignored_other_repo' });
+    fsckStrict(dir);
   });
 
   it('reports stored garbage as invalid (start fresh) instead of throwing', async () => {

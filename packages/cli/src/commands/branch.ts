@@ -47,7 +47,9 @@ async function stateInput(input: { readonly json: string } | { readonly file: st
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new CliUsageError(`invalid ${source}: not JSON (${(error as Error).message})`);
+    // Only the position: the parser's own message quotes the input, which may be any file's bytes.
+    const position = /position (\d+)/.exec((error as Error).message)?.[1];
+    throw new CliUsageError(`invalid ${source}: not JSON${position === undefined ? '' : ` (at position ${position})`}`);
   }
 }
 
@@ -134,6 +136,7 @@ async function runAction(action: BranchAction, store: string | undefined, io: Cl
           ref: action.ref as StateRefName,
           ...(repo === undefined ? {} : { repo }),
         }),
+        repo,
       );
     }
     case 'state-write': {

@@ -159,10 +159,16 @@ export function describeSync(store: string, remote: string, outcome: SyncOutcome
 }
 
 /** `state read`: the state as pretty JSON on stdout, or why there is no usable state (exit 2: start fresh). */
-export function describeStateRead(result: StateReadResult<unknown>): CommandReport {
+export function describeStateRead(result: StateReadResult<unknown>, repo?: string): CommandReport {
   switch (result.status) {
-    case 'found':
-      return okReport('found', JSON.stringify(result.state, null, 2), { ...result });
+    case 'found': {
+      // Without a repository the ref's state is shown as found, but never silently as this one's.
+      const warnings =
+        repo === undefined && result.repoSlug !== undefined
+          ? [`no repository given (--repo or $GITHUB_REPOSITORY): this is the state of ${result.repoSlug}`]
+          : undefined;
+      return okReport('found', JSON.stringify(result.state, null, 2), { ...result }, warnings);
+    }
     case 'missing':
       return failedReport('missing', `no state at ${result.ref} (start fresh)`, { ...result });
     case 'ignored_other_repo':

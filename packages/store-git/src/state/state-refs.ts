@@ -33,8 +33,17 @@ export type StateFor<N extends StateRefName> = N extends 'sync'
 
 /** Outcome of {@link readStateRef}. */
 export type StateReadResult<S> =
-  /** The state, validated (defaults filled in, unknown fields kept). */
-  | { readonly status: 'found'; readonly ref: string; readonly commit: string; readonly state: S }
+  /**
+   * The state, validated (defaults filled in, unknown fields kept), with the repository it belongs
+   * to when it names one (`repoSlug`): a read without `repo` can tell whose state it got.
+   */
+  | {
+      readonly status: 'found';
+      readonly ref: string;
+      readonly commit: string;
+      readonly state: S;
+      readonly repoSlug?: string;
+    }
   /** The ref does not exist: start fresh. */
   | { readonly status: 'missing'; readonly ref: string }
   /** A valid state of another repository (e.g. on a copied branch): ignored, start fresh. */
@@ -93,12 +102,30 @@ export interface WriteStateRefOptions<N extends StateRefName> extends StateRefRe
   readonly expected: string | null;
   /** The current repository (`owner/repo`): writing another repository's state is refused. */
   readonly repo?: string;
+  /**
+   * Replace a state that belongs to another repository than the one being written (default
+   * `false`: refused with `CONFLICT`, since one repository's sync state must never silently
+   * overwrite another's).
+   */
+  readonly replaceOtherRepository?: boolean;
   /** Author and committer (default `repomem <agent@localhost>`). */
   readonly author?: GitIdentity;
   /** Clock for the commit time (default `() => new Date()`). */
   readonly clock?: () => Date;
   /** fsync the objects and the ref (default `true`). */
   readonly durable?: boolean;
+}
+
+/** The repository the valid state at `commit` belongs to, or `undefined` (no state, invalid, or naming none). */
+async function ownerAt(
+  objects: GitObjectStore,
+  resolved: ResolvedStateRef,
+  commit: string,
+): Promise<string | undefined> {
+  const json = await readStateBlob(objects, commit).catch(() => undefined);
+  if (json === undefined) return undefined;
+  const parsed = parseStateJson(resolved, json);
+  return parsed.ok ? stateRepo(resolved, parsed.state) : undefined;
 }
 
 const SCHEMAS: Record<ResolvedStateRef['kind'], z.ZodType> = {
@@ -204,7 +231,13 @@ export async function readStateRef<N extends StateRefName>(
       message: `${resolved.ref}: state belongs to ${owner}, not ${options.repo}; ignored`,
     };
   }
-  return { status: 'found', ref: resolved.ref, commit, state: parsed.state as StateFor<N> };
+  return {
+    status: 'found',
+    ref: resolved.ref,
+    commit,
+    state: parsed.state as StateFor<N>,
+    ...(owner === undefined ? {} : { repoSlug: owner }),
+  };
 }
 
 function commitSubject(resolved: ResolvedStateRef, state: Record<string, unknown>): string {
@@ -262,6 +295,18 @@ export async function writeStateRef<N extends StateRefName>(
   const durable = options.durable ?? true;
   const layout = await locateRepository(fs, options.dir);
   const objects = new GitObjectStore(fs, layout.commondir, durable);
+  if (expected !== null && options.replaceOtherRepository !== true) {
+    const previousOwner = await ownerAt(objects, resolved, expected);
+    if (previousOwner !== undefined && previousOwner.toLowerCase() !== owner?.toLowerCase()) {
+      throw new RepomemError(
+        'CONFLICT',
+        `refusing to replace ${previousOwner}'s state at ${resolved.ref} with ${owner ?? 'a state naming no repository'}'s: ` +
+          'each repository keeps its own state (pass replaceOtherRepository to replace it, or delete the ref with ' +
+          `\`git update-ref -d ${resolved.ref}\` first)`,
+        { details: { ref: resolved.ref, repoSlug: previousOwner } },
+      );
+    }
+  }
   const now = (options.clock ?? (() => new Date()))();
   const commit = await writeStateCommit(objects, {
     json: `${JSON.stringify(state, null, 2)}\n`,
