@@ -107,6 +107,14 @@ export function normalizePolicyCase(
     const seen = new Map<string, unknown>();
     for (const [overrideKey, mode] of Object.entries(field)) {
       const normalizedKey = overrideKey.trim().toLowerCase();
+      // A `__proto__` key would be dropped without a word by the record validation (it assigns
+      // keys to a plain object, where `__proto__` sets the prototype), so it is refused here.
+      if (normalizedKey === '__proto__') {
+        return {
+          ok: false,
+          diagnostic: `${name}.${overridesKey}: ${JSON.stringify(overrideKey)} is not an allowed key (reserved by JavaScript)`,
+        };
+      }
       const normalizedMode = sepoCase(mode);
       if (seen.has(normalizedKey) && seen.get(normalizedKey) !== normalizedMode) {
         return {

@@ -196,7 +196,8 @@ function resolveMode(
  * Decides whether a workflow run proceeds. AGENT_ENABLED=false stops every event. The schedule
  * policy applies only to `schedule` events: `always_run` runs, `skip_no_updates` runs its activity
  * detector first (`checkActivity`), `disabled` skips; an invalid policy or workflow name resolves
- * to `disabled` (scheduled runs skip) with a diagnostic. Any other event (manual
+ * to `disabled` (scheduled runs skip) with a diagnostic. The event name is compared trimmed and
+ * case-insensitively (`Schedule` is `schedule`). Any other event (manual
  * `workflow_dispatch`, ...) runs regardless of the mode. Pure: reads no environment.
  */
 export function resolveScheduleMode(input: ResolveScheduleModeInput): ScheduleDecision {
@@ -204,7 +205,8 @@ export function resolveScheduleMode(input: ResolveScheduleModeInput): ScheduleDe
   const enabled = readAgentEnabled(input.agentEnabled);
   const diagnostics = [resolved.diagnostic, enabled.diagnostic].filter((d): d is string => d !== undefined);
   const base = { mode: resolved.mode, source: resolved.source, diagnostics };
-  const event = (input.event ?? '').trim() || 'schedule';
+  // Compared as Sepo compares policy words: trimmed and lower-cased (`Schedule` is a cron tick).
+  const event = (typeof input.event === 'string' ? input.event : '').trim().toLowerCase() || 'schedule';
   if (enabled.paused) {
     return {
       ...base,
