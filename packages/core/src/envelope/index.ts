@@ -15,6 +15,7 @@ export {
   type TargetKind,
   TargetKindSchema,
 } from './fields.js';
+export * from './from-event.js';
 export { escapeThreadKey, gitRefComponentProblem, readingsOfEncodedThreadKey } from './ref-encoding.js';
 // `export *`, not a named re-export: a bundle that imports only the slug check then loads no
 // envelope schemas or zod (the CLI's `update` and `search` chunks).
