@@ -4,8 +4,19 @@
 // is used, so `repomem search --dir` never loads the SQLite or git stores (a smaller cold start).
 import type { BranchCommand } from './commands/branch-args.js';
 import { ExitCode } from './errors.js';
+import { terminalSafe } from './format/terminal-text.js';
 import type { CliIo } from './io.js';
-import { BRANCH_USAGE, INIT_USAGE, MAIN_USAGE, MEMORIES_USAGE, SEARCH_USAGE, UPDATE_USAGE } from './usage.js';
+import {
+  BRANCH_USAGE,
+  ENVELOPE_USAGE,
+  INIT_USAGE,
+  MAIN_USAGE,
+  MEMORIES_USAGE,
+  SEARCH_USAGE,
+  SEPO_SUPPORT_USAGE,
+  type SepoSupportCommand,
+  UPDATE_USAGE,
+} from './usage.js';
 import { CLI_VERSION } from './version.js';
 
 type CommandRunner = (argv: readonly string[], io: CliIo) => Promise<number>;
@@ -13,6 +24,14 @@ type CommandRunner = (argv: readonly string[], io: CliIo) => Promise<number>;
 /** A git branch command, loaded with the others of its module. */
 function branchEntry(name: BranchCommand): { load: () => Promise<CommandRunner>; usage: string } {
   return { load: async () => (await import('./commands/branch.js')).branchCommand(name), usage: BRANCH_USAGE[name] };
+}
+
+/** One of Sepo's support commands (bootstrap-branch, read-sync-state...), loaded with the others. */
+function sepoEntry(name: SepoSupportCommand): { load: () => Promise<CommandRunner>; usage: string } {
+  return {
+    load: async () => (await import('./sepo/support-commands.js')).sepoSupportCommand(name),
+    usage: SEPO_SUPPORT_USAGE[name],
+  };
 }
 
 const COMMANDS: Readonly<Record<string, { load: () => Promise<CommandRunner>; usage: string }>> = {
@@ -27,6 +46,11 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<CommandRunner>; us
   commit: branchEntry('commit'),
   push: branchEntry('push'),
   state: branchEntry('state'),
+  envelope: { load: async () => (await import('./commands/envelope.js')).runEnvelopeCommand, usage: ENVELOPE_USAGE },
+  'bootstrap-branch': sepoEntry('bootstrap-branch'),
+  'read-sync-state': sepoEntry('read-sync-state'),
+  'write-sync-state': sepoEntry('write-sync-state'),
+  'resolve-policy': sepoEntry('resolve-policy'),
 };
 
 /** Store options that may come before the command (`repomem --store sqlite:a.db search q`). */
@@ -52,8 +76,9 @@ export function hoistLeadingOptions(argv: readonly string[]): readonly string[] 
 
 function defaultIo(io: Partial<CliIo> | undefined): CliIo {
   return {
-    stdout: io?.stdout ?? process.stdout,
-    stderr: io?.stderr ?? process.stderr,
+    // Memory text may hold terminal escapes: printed as visible \uXXXX (see terminal-text.ts).
+    stdout: terminalSafe(io?.stdout ?? process.stdout),
+    stderr: terminalSafe(io?.stderr ?? process.stderr),
     env: io?.env ?? process.env,
     cwd: io?.cwd ?? process.cwd(),
   };
