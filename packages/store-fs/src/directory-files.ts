@@ -46,7 +46,8 @@ export async function inspectParents(root: string, path: string): Promise<Parent
       if (stats.isSymbolicLink()) return { kind: 'blocked', reason: `passes through a symbolic link (${current})` };
       if (!stats.isDirectory()) return { kind: 'blocked', reason: `has a parent that is not a directory (${current})` };
     } catch (error) {
-      if (errnoCode(error) === 'ENOENT') return { kind: 'missing' };
+      // A name too long for the file system cannot exist here (core refuses writing one).
+      if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENAMETOOLONG') return { kind: 'missing' };
       throw error;
     }
   }
@@ -115,7 +116,7 @@ export async function readFileNoFollow(
     fd = openSync(absolutePath, READ_FLAGS);
   } catch (error) {
     const code = errnoCode(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') return undefined;
     if (code === 'ELOOP') return { kind: 'not-a-file', reason: 'is a symbolic link' };
     if (code === 'EISDIR') return { kind: 'not-a-file', reason: 'is a directory' };
     throw error;

@@ -33,6 +33,7 @@ import { DirectoryListing } from './directory-listing.js';
 import { assertNotReservedPath } from './directory-names.js';
 import { createDirectoryState } from './directory-state.js';
 import { acquireFileLock, DEFAULT_FILE_LOCK_OPTIONS, type FileLockOptions } from './file-lock.js';
+import { sweepTempFiles } from './temp-sweep.js';
 import { resolveMemoryRoot, resolveStateDirectory } from './store-location.js';
 
 /** Options of {@link openDirectoryStore}. */
@@ -191,6 +192,7 @@ class DirectoryStoreImpl implements DirectoryStore {
         }
         releases.push(await acquireKeyedMutex(absolutePath));
         releases.push(await acquireFileLock(absolutePath, this.#lock));
+        await sweepTempFiles(absolutePath);
         targets.push({ operation, absolutePath, present: true });
       }
 

@@ -3,7 +3,7 @@
 // lock older than 30 s is stale), so both tools can share one tree. A lock whose owner is a dead
 // process on this host is also broken at once, so a crashed writer does not block for 30 s.
 import { randomBytes } from 'node:crypto';
-import { link, lstat, open, readFile, rename, unlink } from 'node:fs/promises';
+import { link, lstat, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RepomemError } from '@repomem/core';
@@ -88,6 +88,45 @@ async function breakStaleLock(lockPath: string, stale: { ino: bigint; mtimeNs: b
   }
 }
 
+/** File systems without hard links answer `link` with one of these: fall back to O_EXCL. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/**
+ * Create `lockPath` holding `owner`, or return `undefined` when it exists. The owner is written to
+ * a temp file first and hard-linked into place (atomic, never overwrites, like O_EXCL), so a lock
+ * file is never seen empty: a writer killed at any moment leaves a lock naming its pid, which the
+ * next writer breaks at once once that process is gone. Without hard links: O_EXCL, then write.
+ */
+async function createLockFile(lockPath: string, owner: string): Promise<bigint | undefined> {
+  const temp = `${lockPath}.${randomBytes(6).toString('hex')}${TEMP_FILE_SUFFIX}`;
+  await writeFile(temp, owner, { flag: 'wx' });
+  try {
+    const { ino } = await lstat(temp, { bigint: true });
+    await link(temp, lockPath);
+    return ino;
+  } catch (error) {
+    const code = errnoCode(error);
+    // EEXIST: held. ENOENT: the lock holder swept our temp file as a leftover; try again.
+    if (code === 'EEXIST' || code === 'ENOENT') return undefined;
+    if (code === undefined || !NO_HARD_LINKS.has(code)) throw error;
+  } finally {
+    await unlink(temp).catch(() => {});
+  }
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(lockPath, 'wx');
+  } catch (error) {
+    if (errnoCode(error) === 'EEXIST') return undefined;
+    throw error;
+  }
+  try {
+    await handle.writeFile(owner);
+    return (await handle.stat({ bigint: true })).ino;
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Acquire the lock file of `filePath` (its directory must exist). Resolves to a release function
  * that removes the lock only if it is still ours. Throws `LOCK_TIMEOUT` naming the lock file when
@@ -98,20 +137,8 @@ export async function acquireFileLock(filePath: string, options: FileLockOptions
   const deadline = Date.now() + options.timeoutMs;
   const owner = JSON.stringify({ pid: process.pid, host: hostname(), acquiredAt: new Date().toISOString() });
   for (;;) {
-    let handle: Awaited<ReturnType<typeof open>> | undefined;
-    try {
-      handle = await open(lockPath, 'wx');
-    } catch (error) {
-      if (errnoCode(error) !== 'EEXIST') throw error;
-    }
-    if (handle !== undefined) {
-      let ino: bigint;
-      try {
-        await handle.writeFile(owner);
-        ino = (await handle.stat({ bigint: true })).ino;
-      } finally {
-        await handle.close();
-      }
+    const ino = await createLockFile(lockPath, owner);
+    if (ino !== undefined) {
       return async () => {
         try {
           const current = await lstat(lockPath, { bigint: true });

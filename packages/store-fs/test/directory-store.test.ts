@@ -313,6 +313,16 @@ describe('lock files (Sepo convention)', () => {
     expect(await listRaw(dir)).toEqual(['MEMORY.md']);
   });
 
+  it('removes the temp files a killed writer left for a document when it next writes it', async () => {
+    await mkdir(join(dir, 'notes'), { recursive: true });
+    await writeFile(join(dir, 'notes', '.a.md.4242.0123456789ab.repomem-tmp'), 'half a write');
+    await writeFile(join(dir, 'notes', 'a.md.lock.ba9876543210.repomem-tmp'), '{}');
+    await writeFile(join(dir, 'notes', '.b.md.4242.0123456789ab.repomem-tmp'), 'another document');
+    const result = await store.write([{ kind: 'put', path: 'notes/a.md', content: utf8('- a\n') }]);
+    expect(result.status).toBe('committed');
+    expect((await listRaw(dir)).sort()).toEqual(['notes/.b.md.4242.0123456789ab.repomem-tmp', 'notes/a.md']);
+  });
+
   it('holds its own lock while writing, so a second store in another timeline waits', async () => {
     // Both stores share the in-process queue; the lock file itself is checked by the multi-process test.
     const other = await openDirectoryStore({ root: dir });

@@ -1,4 +1,4 @@
-// Why: a credential pasted into memory must never reach the directory store's files: every write
+// Why (also: paths too long for a file system are refused the same way everywhere): a credential pasted into memory must never reach the directory store's files: every write
 // is scanned (core's batch validation) and refused with the file, line and rule, never the secret.
 import { readdir } from 'node:fs/promises';
 import { isRepomemError } from '@repomem/core';
@@ -95,4 +95,14 @@ describe('directory store: secrets inside files', () => {
       expect((await readdir(dir)).filter((name) => !name.startsWith('.'))).toEqual([]);
     });
   }
+});
+
+describe('directory store: paths too long for a file system', () => {
+  it('refuses a name over 255 bytes with INVALID_PATH, not a raw ENAMETOOLONG; reading one is just absent', async () => {
+    const path = `notes/${'n'.repeat(300)}.md`;
+    const error = await refusal(() => store.write([{ kind: 'put', path, content: utf8('- a\n') }]));
+    expect(isRepomemError(error, 'INVALID_PATH'), String(error)).toBe(true);
+    expect(await store.get(path)).toBeUndefined();
+    expect(await store.list()).toEqual([]);
+  });
 });

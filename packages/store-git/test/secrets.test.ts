@@ -1,4 +1,4 @@
-// Why: a credential pasted into memory must never reach the memory branch, whether written through
+// Why (also: paths too long for a file system are refused the same way everywhere): a credential pasted into memory must never reach the memory branch, whether written through
 // the store (core's batch validation) or committed from a mounted checkout (the commit gates scan
 // content, not only file names); refusals name the file, line and rule, never the secret.
 import { isRepomemError } from '@repomem/core';
@@ -96,4 +96,14 @@ describe('git store: secrets inside files', () => {
       fsckStrict(dir);
     });
   }
+});
+
+describe('git store: paths too long for a file system', () => {
+  it('refuses a name over 255 bytes with INVALID_PATH, not a raw ENAMETOOLONG; reading one is just absent', async () => {
+    const path = `notes/${'n'.repeat(300)}.md`;
+    const error = await refusal(() => store.write([{ kind: 'put', path, content: utf8('- a\n') }]));
+    expect(isRepomemError(error, 'INVALID_PATH'), String(error)).toBe(true);
+    expect(await store.get(path)).toBeUndefined();
+    expect(await store.list()).toEqual([]);
+  });
 });

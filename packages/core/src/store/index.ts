@@ -5,6 +5,7 @@ export * from './history-contract.js';
 export * from './keyed-mutex.js';
 export * from './memory-state.js';
 export * from './memory-store.js';
+export * from './path-length.js';
 export * from './paths.js';
 export * from './search-contract.js';
 export * from './secret-rules.js';

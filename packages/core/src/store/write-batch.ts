@@ -4,6 +4,7 @@
 import { RepomemError } from '../errors.js';
 import { contentVersion } from './content-version.js';
 import type { ExpectedVersion, WriteOperation } from './contract.js';
+import { assertPathLength } from './path-length.js';
 import { normalizeDocumentPath } from './paths.js';
 import { refuseSecrets } from './secret-scan.js';
 
@@ -44,7 +45,8 @@ export interface WriteBatchOptions {
 /**
  * Validate a write batch and normalise its paths. Throws, before anything is written:
  * `INVALID_ARGUMENT` (not an array, unknown kind, content not a `Uint8Array`, bad
- * `expectedVersion`, the same path twice), `INVALID_PATH` (see `normalizeDocumentPath`),
+ * `expectedVersion`, the same path twice), `INVALID_PATH` (see `normalizeDocumentPath`; a put's
+ * path too long for a file system, see `assertPathLength`),
  * `FILE_TOO_LARGE` (content above `maxDocumentBytes`), `SECRET_DETECTED` (content holding a
  * credential in a well-known format, see `refuseSecrets`), and with `refuseDocumentDirectoryClash` a
  * path put both as a document and as a directory (`INVALID_ARGUMENT`). Content is copied, so a caller mutating
@@ -73,6 +75,7 @@ export function prepareWriteBatch(
       );
     }
     const path = normalizeDocumentPath(operation.path);
+    if (kind === 'put') assertPathLength(path);
     if (seen.has(path)) {
       throw new RepomemError('INVALID_ARGUMENT', `path appears twice in one write batch: ${path}`, {
         details: { path },
