@@ -52,6 +52,7 @@ const gates = [
   ['build', bin('turbo'), ['run', 'build', '--output-logs=errors-only', ...noColor('--no-color')]],
   ['lint', bin('biome'), ['ci', ...noColor('--colors=off'), '.']],
   ['typecheck', bin('turbo'), ['run', 'typecheck', '--output-logs=errors-only', ...noColor('--no-color')]],
+  ['typecheck tests/', bin('tsc'), ['-p', 'tests/tsconfig.json', ...(tty ? [] : ['--pretty', 'false'])]],
   ['publint', bin('turbo'), ['run', 'publint', '--output-logs=errors-only', ...noColor('--no-color')]],
   ['attw', process.execPath, [join(root, 'scripts', 'check-package-types.mjs')]],
 ];

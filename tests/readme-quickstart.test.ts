@@ -34,7 +34,10 @@ describe('the README quick start', () => {
     await git('-c', 'user.name=quickstart', '-c', 'user.email=quickstart@localhost', 'commit', '--quiet', '-m', 'x');
     mkdirSync(join(scratch, 'node_modules', '.bin'), { recursive: true });
     symlinkSync(join(REPO_ROOT, 'packages', 'cli', 'bin', 'repomem.js'), join(scratch, 'node_modules/.bin/repomem'));
-    const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+    };
     for (const name of ['REPOMEM_STORE', 'MEMORY_DIR', 'MEMORY_QUERY']) delete env[name];
     const result = await exec('bash', ['-euo', 'pipefail', '-x', '-c', block], { cwd: scratch, env }).then(
       ({ stdout }) => ({ ok: true, output: stdout }),
