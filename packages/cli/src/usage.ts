@@ -15,6 +15,13 @@ Commands:
   commit --into <dir> [-m <message>]        Commit what changed in a mounted directory
   push                                      Sync the git memory branch with its remote (never loses an edit)
   state <read|write> --ref <name>           Read or write the sync, scan and thread state refs
+  envelope --from-event [--route R]         Build the run's envelope from the GitHub Actions event
+
+Sepo's support commands (same arguments, environment, step outputs and output as Sepo's CLIs):
+  bootstrap-branch [--repo R] [--branch B] [--remote O]   Create or complete the local memory branch
+  read-sync-state                           Sync cursors from refs/agent-memory-state/sync
+  write-sync-state                          Write the sync cursors (SYNC_* environment)
+  resolve-policy [--route R]                Memory mode for a route (memory_mode, write_enabled)
 
 Options:
   -h, --help       Show help (also: repomem <command> --help)
@@ -214,3 +221,66 @@ Options:
 ${GIT_STORE_OPTION}
 `,
 };
+
+/** Sepo's support commands that repomem provides under the same names. */
+export type SepoSupportCommand = 'bootstrap-branch' | 'read-sync-state' | 'write-sync-state' | 'resolve-policy';
+
+/** `repomem <Sepo support command> --help`. */
+export const SEPO_SUPPORT_USAGE: Readonly<Record<SepoSupportCommand, string>> = {
+  'bootstrap-branch': `Usage: repomem bootstrap-branch [--repo <slug>] [--branch <name>] [--remote <name>]
+
+Creates the local memory branch in the git repository around the working directory, or adds the
+seed files it lacks, without touching the checkout (Sepo's memory/bootstrap-branch.js). Prints
+{ repoRoot, repo, branch, remote, createdBranch, committed, createdFiles, migratedFiles, nextStep }.
+Push it separately when ready.
+
+Options:
+  --repo <slug>      Repository slug (default $REPO_SLUG, $GITHUB_REPOSITORY, or the remote's URL)
+  --branch <name>    Memory branch (default agent/memory)
+  --remote <name>    Remote used for slug inference and the next-step hint (default origin)
+  -h, --help         Show this message
+`,
+  'read-sync-state': `Usage: repomem read-sync-state
+
+Reads the sync state (refs/agent-memory-state/sync, state.json) of the git repository at
+$GITHUB_WORKSPACE or the working directory, as Sepo's memory/read-sync-state.js: step outputs
+found, last_sync_at, issue_cursor, pull_cursor, discussion_cursor, commit_cursor, last_run_url
+(appended to $GITHUB_OUTPUT) and the state JSON on stdout ({} when there is none, or when it
+belongs to another repository than $GITHUB_REPOSITORY / $REPO_SLUG).
+`,
+  'write-sync-state': `Usage: repomem write-sync-state
+
+Writes the sync state (refs/agent-memory-state/sync) with compare-and-swap, as Sepo's
+memory/write-sync-state.js: $SYNC_LAST_SYNC_AT (required), $SYNC_LAST_ACTIVITY_AT,
+$SYNC_LAST_RUN_URL, $SYNC_ISSUE_CURSOR, $SYNC_PULL_CURSOR, $SYNC_DISCUSSION_CURSOR,
+$SYNC_COMMIT_CURSOR; repository from $REPO_SLUG or $GITHUB_REPOSITORY (required). Step output
+written (true/false); the new state JSON on stdout. Missing inputs: exit 2.
+`,
+  'resolve-policy': `Usage: repomem resolve-policy [--route <route>] [--override <mode>]
+
+Resolves the memory mode of a run from $AGENT_MEMORY_POLICY for the route (--route, else $ROUTE),
+an override (--override, else $MEMORY_MODE_OVERRIDE or $INPUT_MEMORY_MODE_OVERRIDE) winning.
+Step outputs memory_mode (enabled | read-only | disabled) and write_enabled (true | false) are
+appended to $GITHUB_OUTPUT; stdout: "memory mode: <mode>; write_enabled=<bool>"; problems on
+stderr. An invalid policy or override resolves to disabled (fail closed). Always exit 0.
+`,
+};
+
+/** `repomem envelope --help`. */
+export const ENVELOPE_USAGE = `Usage: repomem envelope --from-event [--route <route>] [--lane <lane>] [--workflow <file>] [--json]
+
+Builds the run's RuntimeEnvelope from the GitHub Actions event, as Sepo does: reads the payload at
+$GITHUB_EVENT_PATH, $GITHUB_EVENT_NAME, $GITHUB_REPOSITORY, $GITHUB_ACTOR, $GITHUB_SERVER_URL and
+$GITHUB_WORKFLOW_REF. Events: issue_comment, issues, pull_request, pull_request_target,
+pull_request_review, pull_request_review_comment, discussion, discussion_comment,
+workflow_dispatch, schedule. Prints the envelope JSON (one line with --json, indented otherwise);
+an invalid envelope or event names every problem on stderr (exit 2).
+
+Options:
+  --route <route>     The route (default $ROUTE); required
+  --lane <lane>       Session lane (default $LANE, then default)
+  --workflow <file>   Workflow file name (default: from $GITHUB_WORKFLOW_REF)
+  --custom-route <r>  Accept a route outside the documented list (repeatable)
+  --json              One-line JSON
+  -h, --help          Show this message
+`;
