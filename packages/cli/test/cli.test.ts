@@ -270,6 +270,18 @@ describe('repomem init', () => {
 });
 
 describe('repomem search', () => {
+  it("gives a filename-only match Sepo's snippet: line 0 in JSON, Path match in text", async () => {
+    const dir = freshDir();
+    mkdirSync(join(root, dir, 'github'), { recursive: true });
+    writeFileSync(join(root, dir, 'github', 'pull-209.json'), '{"title": "Fix the flaky test"}');
+    const json = await run(['search', '--dir', dir, '--json', 'pull']);
+    const hit = JSON.parse(json.stdout).results[0];
+    expect(hit.path).toBe('github/pull-209.json');
+    expect(hit.snippets).toEqual([{ lineNumber: 0, text: '(matched by filename)', score: hit.score, matchCount: 1 }]);
+    const text = await run(['search', '--dir', dir, 'pull']);
+    expect(text.stdout).toContain('\n  Path match: (matched by filename)\n');
+  });
+
   let dir: string;
   beforeAll(() => {
     dir = freshDir();

@@ -57,6 +57,14 @@ describe('repomem bootstrap-branch', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ createdBranch: false, committed: false, createdFiles: [] });
   });
 
+  it('refuses to start a second history when only the remote-tracking branch exists (exit 1)', async () => {
+    const dir = repository();
+    git(dir, 'update-ref', 'refs/remotes/origin/agent/memory', 'HEAD');
+    const result = await cli(['bootstrap-branch', '--repo', 'acme/app'], { cwd: dir });
+    expect([result.code, result.stdout]).toEqual([1, '']);
+    expect(result.stderr).toContain('git branch agent/memory origin/agent/memory');
+  });
+
   it('refuses a missing slug and a checked-out memory branch (exit 1)', async () => {
     const dir = repository();
     const noSlug = await cli(['bootstrap-branch'], { cwd: dir });

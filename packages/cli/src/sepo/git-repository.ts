@@ -53,3 +53,15 @@ export function remoteSlug(root: string, remote: string): string {
   }
   return '';
 }
+
+/** True when `root`'s repository has the full ref `ref` (loose or packed). */
+export function hasRef(root: string, ref: string): boolean {
+  const gitDir = gitDirectory(root);
+  if (gitDir === undefined) return false;
+  if (existsSync(join(gitDir, ref))) return true;
+  const packed = join(gitDir, 'packed-refs');
+  if (!existsSync(packed)) return false;
+  return readFileSync(packed, 'utf8')
+    .split('\n')
+    .some((line) => line.endsWith(` ${ref}`));
+}

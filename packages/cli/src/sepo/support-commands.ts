@@ -11,7 +11,7 @@ import type { CliIo } from '../io.js';
 import { reportError } from '../report-error.js';
 import { cliRegistry } from '../store-registry.js';
 import { SEPO_SUPPORT_USAGE, type SepoSupportCommand } from '../usage.js';
-import { checkedOutBranch, findRepositoryRoot, remoteSlug } from './git-repository.js';
+import { checkedOutBranch, findRepositoryRoot, hasRef, remoteSlug } from './git-repository.js';
 
 type Runner = (argv: readonly string[], io: CliIo) => Promise<number>;
 
@@ -48,6 +48,13 @@ async function bootstrapBranch(argv: readonly string[], io: CliIo): Promise<numb
   if (checkedOutBranch(root) === branch) {
     io.stderr.write(
       `Branch ${branch} is already checked out in the current worktree.\nSwitch to another branch before rerunning bootstrap.\n`,
+    );
+    return ExitCode.usage;
+  }
+  if (!hasRef(root, `refs/heads/${branch}`) && hasRef(root, `refs/remotes/${remote}/${branch}`)) {
+    // Sepo starts the local branch from the remote one; repomem never starts a second history.
+    io.stderr.write(
+      `Branch ${branch} exists on ${remote} but not locally.\nCreate it first: git branch ${branch} ${remote}/${branch}\n`,
     );
     return ExitCode.usage;
   }
