@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { RepomemError } from '@repomem/core';
 import { MIGRATIONS, type Migration } from './migrations.js';
+import { assertRepomemShape, migrationFailure } from './schema-shape.js';
 
 /** Schema version this package writes and reads. */
 export const SQLITE_SCHEMA_VERSION = 3;
@@ -103,9 +104,12 @@ export function ensureSchema(db: DatabaseSync, file: string, readOnly: boolean):
       db.exec('COMMIT');
     } catch (error) {
       rollbackQuietly(db);
-      throw error;
+      throw before.version > 0 || before.applicationId === SQLITE_APPLICATION_ID
+        ? migrationFailure(error, file, before.version)
+        : error;
     }
   }
+  assertRepomemShape(db, file, SQLITE_SCHEMA_VERSION);
   const row = db.prepare("SELECT value FROM repomem_meta WHERE key = 'database_id'").get() as
     | { value: string }
     | undefined;
