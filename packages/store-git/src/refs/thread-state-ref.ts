@@ -23,8 +23,9 @@ export const THREAD_STATE_REF_PREFIX = 'refs/agent-state/';
  * `/`->`%2F`, `:`->`--` (so `o/r:issue:42:implement:default` becomes
  * `o%2Fr--issue--42--implement--default`).
  *
- * Reversibility: valid field values contain no `%` or `:` and only the slug's one `/`, so the only
- * doubt when decoding is which `--` are separators. The key is validated first and refused when
+ * Reversibility: valid field values contain no `:` and only the slug's one `/`, and a `%` (allowed
+ * in the repository part, as Sepo round-trips it: `org/%2F:issue:1:r:l` is `org%2F%252F--issue--1--r--l`)
+ * is always `%25`, so the only doubt when decoding is which `--` are separators. The key is validated first and refused when
  * its encoding has more than one valid reading (in practice: a route or lane containing `--`, or
  * a repository name containing `--<target_kind>--<number>--`) or is not a valid ref component
  * (for example a name containing `..` or a lane ending in `.lock`). Repository names such as
