@@ -3,7 +3,8 @@
 // their `run:` blocks against the built CLI, and their overall shape with plain line checks (no
 // YAML dependency).
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -127,6 +128,33 @@ describe('example workflows', () => {
     expect([...checked]).toEqual(
       expect.arrayContaining(['memories stats', 'memories verify', 'update add', 'update daily-append']),
     );
+  });
+
+  it('end options with -- before the text of search and update, so a comment starting with -- stays text', async () => {
+    const textCommands = workflowFiles.flatMap((file) =>
+      runScripts(readFileSync(join(workflowsDir, file), 'utf8')).flatMap((script) =>
+        script
+          .replace(/\\\n/g, ' ')
+          .split('\n')
+          .filter((line) => !line.trim().startsWith('#') && /\brepomem\s+(?:search|update)\b/.test(line))
+          .map((line) => ({ file, line: line.trim() })),
+      ),
+    );
+    expect(textCommands.length).toBeGreaterThan(0);
+    for (const { file, line } of textCommands) expect(line, file).toMatch(/\s--\s+"/);
+
+    // The built CLI takes `--` as the end of options for both.
+    const dir = mkdtempSync(join(tmpdir(), 'repomem-workflow-'));
+    try {
+      const cli = (args: string[]) => run(process.execPath, [cliBin, ...args], { cwd: dir });
+      await cli(['init', '--dir', dir]);
+      await cli(['update', 'add', '--dir', dir, '--file', 'MEMORY.md', '--section', 'Conventions', '--', '--help me']);
+      expect(readFileSync(join(dir, 'MEMORY.md'), 'utf8')).toContain('- --help me');
+      const found = await cli(['search', '--dir', dir, '--', '--help me']);
+      expect(found.stdout).toContain('MEMORY.md');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('scanner finds commands in block and one-line run steps, skipping comments', () => {
