@@ -35,15 +35,26 @@ const LABELS = {
   updateBaseline: 'Sepo-style update (`bench/baseline-sepo-update.mjs add --dir <tree>`)',
   sqlite: '`repomem update add`, default SQLite store (`.repomem/repomem.db` in the working directory)',
   node: '`node -e 0` (process start floor)',
-  search: '`repomem search --dir <tree> <query>`',
+  search: '`repomem search --dir <tree> <query>`, analysis cache filled by earlier queries',
   searchBaseline: 'naive search (`bench/baseline-naive-search.mjs <tree> <query>`)',
+  searchNoCache: '`repomem search --dir <tree> <query>` without the analysis cache (`REPOMEM_SEARCH_CACHE=off`)',
+  searchBaseline2: 'naive search (`bench/baseline-naive-search.mjs <tree> <query>`), paired with the uncached search',
+  searchFirst: '`repomem search --dir <tree> <query>`, first query (analysis cache deleted before)',
+  searchSecond: '`repomem search --dir <tree> <query>`, the next query (cache written by the first)',
 };
+const SEARCH_GOAL_RATIO = 1.0;
+const CACHE_GOAL_SPEEDUP = 3;
 
 /** Pairs per tree: update pairs, SQLite pairs, search pairs. */
 function plan(jsonFiles, quick) {
   const big = jsonFiles !== undefined && jsonFiles >= 20_000;
   if (quick) return { dir: 5, sqlite: 5, search: big ? 1 : 3 };
   return { dir: big ? 15 : 20, sqlite: big ? 15 : 20, search: big ? 3 : 10 };
+}
+
+/** A fresh analysis-cache home per tree, inside the scratch directory (never the user's cache). */
+function cacheEnv(cacheHome, extra = {}) {
+  return { XDG_CACHE_HOME: cacheHome, ...extra };
 }
 
 /** Child environment: nothing from the caller's memory settings may leak into a command. */
@@ -67,7 +78,7 @@ const expectSearch = (stdout) => {
 const bullet = (who, round) => `${who} ${round}: keep memory updates cheap as the tree grows`;
 
 /** The six commands run on one tree; `args(round)` is the node argv, `round` a number or a tag. */
-function commandsFor(tree, work, sqliteCwd) {
+function commandsFor(tree, work, sqliteCwd, cacheHome) {
   const queries = queriesFor(tree);
   const query = (round) => queries[(typeof round === 'number' ? round : 0) % queries.length];
   const update = ['update', 'add', '--dir', work, '--file', 'MEMORY.md', '--section', SECTION];
@@ -92,8 +103,29 @@ function commandsFor(tree, work, sqliteCwd) {
       check: expectAdded,
     },
     node: { args: () => ['-e', '0'] },
-    search: { args: (r) => [CLI_LAUNCHER, 'search', '--dir', work, query(r)], check: expectSearch },
+    search: {
+      args: (r) => [CLI_LAUNCHER, 'search', '--dir', work, query(r)],
+      env: cacheEnv(cacheHome),
+      check: expectSearch,
+    },
     searchBaseline: { args: (r) => [SEARCH_BASELINE, work, query(r)] },
+    searchNoCache: {
+      args: (r) => [CLI_LAUNCHER, 'search', '--dir', work, query(r)],
+      env: cacheEnv(cacheHome, { REPOMEM_SEARCH_CACHE: 'off' }),
+      check: expectSearch,
+    },
+    searchBaseline2: { args: (r) => [SEARCH_BASELINE, work, query(r)] },
+    searchFirst: {
+      args: (r) => [CLI_LAUNCHER, 'search', '--dir', work, query(r)],
+      env: cacheEnv(`${cacheHome}-first`),
+      before: () => rmSync(`${cacheHome}-first`, { recursive: true, force: true }),
+      check: expectSearch,
+    },
+    searchSecond: {
+      args: (r) => [CLI_LAUNCHER, 'search', '--dir', work, query(r)],
+      env: cacheEnv(`${cacheHome}-first`),
+      check: expectSearch,
+    },
   };
 }
 
@@ -215,7 +247,7 @@ async function prepareTrees({ sizes, quick, scratch, log, trees }) {
       work,
       sqlite,
       originalMemory: documents['MEMORY.md'],
-      commands: commandsFor(tree, work, sqliteCwd),
+      commands: commandsFor(tree, work, sqliteCwd, join(scratch, tree.name, 'cache-home')),
       counts: plan(tree.jsonFiles, quick),
     });
   }
@@ -228,6 +260,8 @@ function pairsOf(counts) {
     { a: 'dir', b: 'updateBaseline', count: counts.dir },
     { a: 'sqlite', b: 'node', count: counts.sqlite },
     { a: 'search', b: 'searchBaseline', count: counts.search },
+    { a: 'searchNoCache', b: 'searchBaseline2', count: counts.search },
+    { a: 'searchFirst', b: 'searchSecond', count: counts.search },
   ];
 }
 
@@ -240,7 +274,11 @@ export async function runSepoCli({ quick, log, sizes = DEFAULT_SEPO_CLI_SIZES, t
     const { prepared, skipped, notes } = await prepareTrees({ sizes, quick, scratch, log, trees });
     const run = (state, id, round) => {
       const command = state.commands[id];
-      const result = timeProcess(process.execPath, command.args(round), { cwd: command.cwd, env });
+      command.before?.();
+      const result = timeProcess(process.execPath, command.args(round), {
+        cwd: command.cwd,
+        env: command.env === undefined ? env : { ...env, ...command.env },
+      });
       command.check?.(result.stdout);
       return result.ms;
     };
@@ -262,7 +300,12 @@ export async function runSepoCli({ quick, log, sizes = DEFAULT_SEPO_CLI_SIZES, t
       log(`sepo-cli: JavaScript loaded per command (${first.tree.label})`);
       for (const [id, command] of Object.entries(first.commands)) {
         try {
-          loaded.set(id, measureLoadedJs(command.args('loaded-js'), { cwd: command.cwd, env, check: command.check }));
+          command.before?.();
+          const commandEnv = command.env === undefined ? env : { ...env, ...command.env };
+          loaded.set(
+            id,
+            measureLoadedJs(command.args('loaded-js'), { cwd: command.cwd, env: commandEnv, check: command.check }),
+          );
         } catch (error) {
           loaded.set(id, { error: firstLine(error) });
         }
@@ -322,7 +365,11 @@ export async function runSepoCli({ quick, log, sizes = DEFAULT_SEPO_CLI_SIZES, t
         result.ratio = summarizeRatios(result.aSamples, result.bSamples);
         rows.push(
           { label: LABELS[result.a], kind: 'repomem', stats: aStats, baseline: LABELS[result.b], paired: result.ratio },
-          { label: LABELS[result.b], kind: result.b === 'node' ? 'reference' : 'baseline', stats: bStats },
+          {
+            label: LABELS[result.b],
+            kind: result.b === 'node' ? 'reference' : result.b === 'searchSecond' ? 'repomem' : 'baseline',
+            stats: bStats,
+          },
         );
       }
       const { tree } = state;
@@ -350,6 +397,7 @@ export async function runSepoCli({ quick, log, sizes = DEFAULT_SEPO_CLI_SIZES, t
         });
       }
     }
+    goals.push(...searchGoals(prepared));
     goals.push(...flatnessGoals(prepared));
     tables.push({ caption: 'JavaScript loaded per command', markdown: loadedTable(loaded, prepared[0]?.tree) });
 
@@ -385,6 +433,36 @@ export async function runSepoCli({ quick, log, sizes = DEFAULT_SEPO_CLI_SIZES, t
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Search goals per tree: cached and uncached query vs the naive baseline, and the cache's speed-up. */
+function searchGoals(prepared) {
+  const goals = [];
+  for (const state of prepared) {
+    const byA = new Map(state.results.map((result) => [result.a, result]));
+    const name = treeName(state.tree);
+    for (const [id, what] of [
+      ['search', 'with its analysis cache'],
+      ['searchNoCache', 'without the analysis cache'],
+    ]) {
+      const result = byA.get(id);
+      if (result === undefined || result.failure || result.ratio === undefined) continue;
+      goals.push({
+        goal: `\`repomem search --dir\` ${what} on the ${name} <= ${SEARCH_GOAL_RATIO.toFixed(1)}x the naive search (paired median)`,
+        measured: `${formatRatio(result.ratio)}; p50 ${formatMs(result.aStats.p50)} vs ${formatMs(result.bStats.p50)} ms`,
+        met: result.ratio.p50 <= SEARCH_GOAL_RATIO,
+      });
+    }
+    const cache = byA.get('searchFirst');
+    if (cache !== undefined && !cache.failure && cache.ratio !== undefined) {
+      goals.push({
+        goal: `on the ${name}, the query after the first (analysis cache written) >= ${CACHE_GOAL_SPEEDUP}x faster than the first (paired median of first/next)`,
+        measured: `${formatRatio(cache.ratio)}; p50 ${formatMs(cache.aStats.p50)} (first) vs ${formatMs(cache.bStats.p50)} ms (next)`,
+        met: cache.ratio.p50 >= CACHE_GOAL_SPEEDUP,
+      });
+    }
+  }
+  return goals;
 }
 
 /** `update add --dir` (the stated goal) and SQLite (for information) on the largest vs the smallest generated tree. */

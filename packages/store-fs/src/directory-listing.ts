@@ -142,7 +142,7 @@ function readAcceptedFile(
   documentPath: string,
   accept: (path: string, size: number) => boolean,
   maxBytes: number,
-): Uint8Array | undefined {
+): { content: Uint8Array; stamp: string; trusted: boolean } | undefined {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const fd = openNoFollow(absolutePath);
     if (fd === undefined) return undefined;
@@ -154,13 +154,37 @@ function readAcceptedFile(
       if (size > maxBytes) throw fileTooLargeError(documentPath, size, maxBytes);
       const content = readFileSync(fd);
       const after = fstatSync(fd, { bigint: true });
-      if (stampOf(after) !== stampOf(before) || BigInt(content.byteLength) !== after.size) continue;
-      return new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
+      const stamp = stampOf(after);
+      if (stamp !== stampOf(before) || BigInt(content.byteLength) !== after.size) continue;
+      return {
+        content: new Uint8Array(content.buffer, content.byteOffset, content.byteLength),
+        stamp,
+        trusted: isTrusted(after),
+      };
     } finally {
       closeSync(fd);
     }
   }
   return undefined;
+}
+
+/** True when a stamp can identify the file's content (modified longer ago than the timestamp granularity). */
+function isTrusted(stats: BigIntStats): boolean {
+  let newest = stats.mtimeNs;
+  if (stats.ctimeNs > newest) newest = stats.ctimeNs;
+  return nowNs() - newest > RACY_WINDOW_NS;
+}
+
+/** `lstat` of a regular file, or `undefined` when it vanished or is something else. */
+function lstatIfFile(absolutePath: string): BigIntStats | undefined {
+  try {
+    const stats = lstatSync(absolutePath, { bigint: true });
+    return stats.isFile() ? stats : undefined;
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
 }
 
 /** A stored document whose version is hashed on first read. */
@@ -171,8 +195,9 @@ function lazilyVersioned(path: string, content: Uint8Array): StoredDocument {
     size: content.byteLength,
     content,
     get version(): string {
-      version ??= contentVersion(content);
-      return version;
+      const known = version ?? contentVersion(content);
+      version = known;
+      return known;
     },
   };
 }
@@ -314,7 +339,8 @@ export class DirectoryListing {
     prefix: string,
     accept: (path: string, size: number) => boolean,
     maxBytes: number,
-    each: (document: StoredDocument) => void,
+    each: (document: StoredDocument, stamp?: string) => void,
+    known?: (path: string, stamp: string) => boolean,
   ): void {
     const start = startDirectory(prefix);
     if (!isRealDirectoryChain(this.#root, start)) return;
@@ -323,8 +349,15 @@ export class DirectoryListing {
     paths.sort(byPath);
     for (const path of paths) {
       if (!path.startsWith(prefix)) continue;
-      const content = readAcceptedFile(join(this.#root, path), path, accept, maxBytes);
-      if (content !== undefined) each(lazilyVersioned(path, content));
+      const absolute = join(this.#root, path);
+      if (known !== undefined) {
+        const stats = lstatIfFile(absolute);
+        if (stats === undefined) continue;
+        if (!accept(path, Number(stats.size))) continue;
+        if (isTrusted(stats) && known(path, stampOf(stats))) continue;
+      }
+      const file = readAcceptedFile(absolute, path, accept, maxBytes);
+      if (file !== undefined) each(lazilyVersioned(path, file.content), file.trusted ? file.stamp : undefined);
     }
   }
 

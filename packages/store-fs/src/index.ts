@@ -9,4 +9,10 @@ export {
 } from './directory-reader.js';
 export { type DirectoryStore, type DirectoryStoreOptions, openDirectoryStore } from './directory-store.js';
 export { citationReaderScheme, type DirectorySpecTarget, storeScheme } from './scheme.js';
+export {
+  MAX_CACHE_FILES,
+  type SearchCacheEnvironment,
+  searchCacheDirectory,
+  searchCacheFile,
+} from './search-cache-file.js';
 export { STATE_DIRECTORY_NAME } from './store-location.js';

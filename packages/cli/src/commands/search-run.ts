@@ -24,7 +24,16 @@ export async function runSearch(request: Extract<SearchRequest, { help: false }>
     const store = await openChosenStore(chosen, { repo, readOnly: true });
     const location = chosen.kind === 'dir' ? chosen.directory.absolute : { store: chosen.label };
     try {
-      const response = await searchStore(store, request.query, { limit: request.limit, snippets: request.snippets });
+      // A memory directory keeps an analysis cache outside the tree (REPOMEM_SEARCH_CACHE=off disables it).
+      const analysisCache =
+        chosen.kind === 'dir' && 'root' in store && typeof store.root === 'string'
+          ? (await import('@repomem/store-fs')).searchCacheFile(store.root, io.env)
+          : undefined;
+      const response = await searchStore(store, request.query, {
+        limit: request.limit,
+        snippets: request.snippets,
+        ...(analysisCache === undefined ? {} : { analysisCache }),
+      });
       io.stdout.write(
         request.json
           ? formatSearchJson(request.query, response, location)

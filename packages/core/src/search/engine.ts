@@ -4,6 +4,11 @@
 // fast and never stale. The naive path (re-read and re-score everything) stays available as the
 // reference and benchmark baseline.
 import type { MemoryStore } from '../store/contract.js';
+import type { AnalysisCacheStorage } from './analysis-cache.js';
+
+export { type AnalysisCacheStorage, MAX_ANALYSIS_CACHE_BYTES } from './analysis-cache.js';
+
+import { canUseAnalysisCache, rankThroughCache } from './cached-one-shot.js';
 import {
   type DecodedDocument,
   decodeSearchableBytes,
@@ -28,6 +33,32 @@ export interface SearchableDocument {
   readonly path: string;
   /** UTF-8 bytes or text. */
   readonly content: string | Uint8Array;
+}
+
+/** Options of {@link SearchEngine.searchOnce}. */
+export interface OneShotSearchOptions extends SearchOptions {
+  /**
+   * Where to keep an on-disk analysis cache between processes (see `AnalysisCacheStorage`): a
+   * document whose file stamp is unchanged is ranked from it without being read. Used for
+   * queries over the whole store (no `prefix`) of a store whose `readAll` offers stamps (the
+   * directory store); results are identical with or without it.
+   */
+  readonly analysisCache?: AnalysisCacheStorage;
+}
+
+/** The members of a store a cached one-shot search uses, bound to the store. */
+function storeView(store: MemoryStore): MemoryStore {
+  return {
+    specificationVersion: store.specificationVersion,
+    name: store.name,
+    capabilities: store.capabilities,
+    state: store.state,
+    get: (path) => store.get(path),
+    list: (prefix) => store.list(prefix),
+    write: (operations, metadata) => store.write(operations, metadata),
+    revision: () => store.revision(),
+    close: () => store.close(),
+  };
 }
 
 /** Options of {@link SearchEngine}. */
@@ -174,7 +205,7 @@ export class SearchEngine {
    * documents shown are read again for their snippets. Documents over 512 KiB are listed in the
    * response's `skipped`. Same results as {@link search} and {@link searchNaive}.
    */
-  async searchOnce(store: MemoryStore, query: string, options?: SearchOptions): Promise<SearchResponse> {
+  async searchOnce(store: MemoryStore, query: string, options?: OneShotSearchOptions): Promise<SearchResponse> {
     const resolved = resolveSearchOptions(options);
     const plan = planQuery(query);
     const ranking = new StreamingRanking(plan);
@@ -184,7 +215,11 @@ export class SearchEngine {
       const decoded = decodeSearchableBytes(content);
       if (decoded.kind === 'text') ranking.add(analyzeDocumentForQuery(path, decoded.text, plan));
     };
-    if (store.readAll !== undefined) {
+    const cache = options?.analysisCache;
+    const readAll = store.readAll?.bind(store);
+    if (cache !== undefined && readAll !== undefined && resolved.prefix === '' && canUseAnalysisCache(plan)) {
+      await rankThroughCache({ ...storeView(store), readAll }, plan, ranking, accept, cache);
+    } else if (store.readAll !== undefined) {
       // One pass: the store streams each wanted document once (no separate listing pass); a store
       // that does not stream returns them instead.
       const returned = await store.readAll({

@@ -5,6 +5,7 @@
 // core's engine over the documents. So a query ranks the same on every store.
 import type { MemoryStore } from '../store/contract.js';
 import type { CandidateTerm } from '../store/search-contract.js';
+import type { AnalysisCacheStorage } from './analysis-cache.js';
 import { decodeSearchableBytes, isOversized, isSearchablePath } from './document-filter.js';
 import { countDocumentWords, type DocumentAnalysis } from './document-text.js';
 import { SearchEngine } from './engine.js';
@@ -24,6 +25,12 @@ export interface SearchStoreOptions extends SearchOptions {
    * nothing kept, which is fastest for a process that asks one question.
    */
   readonly engine?: SearchEngine;
+  /**
+   * Without `engine`: an on-disk analysis cache for the one-shot search (see
+   * `OneShotSearchOptions.analysisCache`); a store answering candidates from its own index
+   * does not use it.
+   */
+  readonly analysisCache?: AnalysisCacheStorage;
 }
 
 /**
@@ -103,5 +110,9 @@ export async function searchStore(
   if (viaIndex !== undefined) return viaIndex;
   const engineOptions: SearchOptions = { limit: resolved.limit, snippets: resolved.snippets, prefix: resolved.prefix };
   if (options.engine !== undefined) return options.engine.search(store, query, engineOptions);
-  return new SearchEngine().searchOnce(store, query, engineOptions);
+  return new SearchEngine().searchOnce(
+    store,
+    query,
+    options.analysisCache === undefined ? engineOptions : { ...engineOptions, analysisCache: options.analysisCache },
+  );
 }

@@ -74,6 +74,33 @@ export class StreamingRanking {
   }
 
   /**
+   * Count a searchable document known only by its figures (from an analysis cache): its length,
+   * per term its weighted hits in the body and the path, and whether the phrase bonus applies.
+   */
+  addCounts(path: string, length: number, body: Float64Array, pathHits: Float64Array, phrase: boolean): void {
+    this.#documentCount++;
+    this.#totalLength += length;
+    const terms = this.#plan.terms;
+    if (terms.length === 0) return;
+    let matchedCount = 0;
+    for (let index = 0; index < terms.length; index++) {
+      if ((body[index] as number) > 0 || (pathHits[index] as number) > 0) {
+        matchedCount++;
+        this.#documentFrequency[index] = (this.#documentFrequency[index] as number) + 1;
+      }
+    }
+    if (matchedCount === 0) return;
+    this.#candidates.push({
+      path,
+      length,
+      body,
+      pathHits,
+      matchedCount,
+      phrase: phrase && matchedCount === terms.length,
+    });
+  }
+
+  /**
    * The best `limit` documents, best first, their text read again through `read` (a document
    * gone since it was offered is shown without snippets).
    */

@@ -81,7 +81,16 @@ export interface ReadAllOptions {
    * option returns the documents instead; callers handle both (core's search does). A store may
    * compute a streamed document's `version` only when it is read.
    */
-  readonly each?: (document: StoredDocument) => void;
+  readonly each?: (document: StoredDocument, stamp?: string) => void;
+  /**
+   * Optional, with `each`, for stores over files: asked with an accepted document's path and a
+   * stamp of its file (size, modification time and identity) before it is read; a document it
+   * answers `true` for is neither read nor streamed (the caller kept what it needs from a read of
+   * the same stamp, e.g. an on-disk search cache). Only stamps the store trusts are offered
+   * (not a file modified within the filesystem's timestamp granularity), and `each` receives the
+   * stamp of the bytes it is given under the same rule. Stores without such stamps never ask.
+   */
+  readonly known?: (path: string, stamp: string) => boolean;
 }
 
 /**
