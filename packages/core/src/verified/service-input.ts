@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { RepoSlugSchema } from '../envelope/fields.js';
 import { RepomemError } from '../errors.js';
+import { refuseSecrets } from '../store/secret-scan.js';
 import {
   type Citation,
   CitationSchema,
@@ -46,7 +47,13 @@ export function parseStoreInput(input: StoreMemoryInput): ParsedStoreInput {
   if (input === null || typeof input !== 'object') {
     throw new RepomemError('INVALID_ARGUMENT', 'invalid memory: expected an object');
   }
-  return parseWith(StoreMemoryInputSchema, input, 'memory');
+  const parsed = parseWith(StoreMemoryInputSchema, input, 'memory');
+  // Record backends (SQLite rows) bypass the document batch scan: the text fields are scanned here.
+  for (const field of ['subject', 'fact', 'reason', 'scope', 'created_by'] as const) {
+    const value = parsed[field];
+    if (typeof value === 'string') refuseSecrets(`memory ${field}`, value);
+  }
+  return parsed;
 }
 
 /** Citations, or `INVALID_ARGUMENT`. */
@@ -68,6 +75,7 @@ export function parseNote(value: unknown, what: string): string {
   if (value.length > MAX_NOTE_CHARS) {
     throw new RepomemError('INVALID_ARGUMENT', `invalid ${what}: longer than ${MAX_NOTE_CHARS} characters`);
   }
+  refuseSecrets(what, value);
   return value;
 }
 

@@ -42,6 +42,22 @@ describe('store: bad input is refused and nothing is written', () => {
     });
   }
 
+  it('refuses a credential in any text field with SECRET_DETECTED, never echoing it (every backend: checked before the backend)', async () => {
+    const token = ['gh', 'p_', 'R8vXk2mQ9tL4wZ7pB3nC6yH1sD5fG0jK2aE4'].join('');
+    for (const input of [
+      { ...base, fact: `Deploys use ${token}` },
+      { ...base, subject: `token ${token}` },
+      { ...base, reason: `seen ${token}` },
+    ]) {
+      const { service, store } = openFixture();
+      const error = await thrown(() => service.store(input));
+      expect(error.code).toBe('SECRET_DETECTED');
+      expect(error.message).toMatch(/^memory (fact|subject|reason) line 1 .*rule github-pat/);
+      expect(error.message).not.toContain(token.slice(4));
+      expect(await store.list()).toEqual([]);
+    }
+  });
+
   it('refuses bad arguments of the other operations', async () => {
     const { service } = openFixture();
     expect((await thrown(() => service.getRecent('nope'))).code).toBe('INVALID_ARGUMENT');
