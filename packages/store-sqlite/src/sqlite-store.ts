@@ -6,6 +6,7 @@
 // candidates come from the FTS5 index (sqlite-candidates.ts). See docs/architecture.md ("SQLite").
 import type { DatabaseSync } from 'node:sqlite';
 import {
+  assertNoPathTwins,
   type DocumentEntry,
   expectationHolds,
   type MemoryStore,
@@ -294,6 +295,7 @@ class SqliteStoreImpl implements SqliteStore {
         this.#db.exec('ROLLBACK');
         return { status: 'conflict', conflicts };
       }
+      this.#refusePathTwins(batch, current);
       const now = new Date().toISOString();
       const versions: Record<string, string | null> = {};
       let indexedDelta = 0;
@@ -337,6 +339,21 @@ class SqliteStoreImpl implements SqliteStore {
       rollbackQuietly(this.#db);
       throw error;
     }
+  }
+
+  /** Refuse a put creating a case or Unicode-normalisation twin of an existing path (core's rule). */
+  #refusePathTwins(batch: readonly PlannedOperation[], current: ReadonlyMap<string, CurrentRow | undefined>): void {
+    const created = batch.filter((operation) => operation.kind === 'put' && current.get(operation.path) === undefined);
+    if (created.length === 0) return;
+    const rows = this.#statements.list('1 = 1').all({ repo: this.repo }) as unknown as Array<{ path: string }>;
+    const deleted = new Set(
+      batch.filter((operation) => operation.kind === 'delete').map((operation) => operation.path),
+    );
+    assertNoPathTwins(
+      created.map((operation) => operation.path),
+      rows.map((row) => row.path),
+      deleted,
+    );
   }
 
   async revision(): Promise<string> {

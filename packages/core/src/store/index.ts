@@ -6,6 +6,7 @@ export * from './keyed-mutex.js';
 export * from './memory-state.js';
 export * from './memory-store.js';
 export * from './path-length.js';
+export * from './path-twins.js';
 export * from './paths.js';
 export * from './search-contract.js';
 export * from './secret-rules.js';

@@ -15,6 +15,7 @@ import {
   type WriteResult,
 } from './contract.js';
 import { createInMemoryState } from './memory-state.js';
+import { assertNoPathTwins } from './path-twins.js';
 import { normalizeDocumentPath, normalizePrefix } from './paths.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES, storeClosedError } from './store-closed.js';
 import { expectationHolds, prepareWriteBatch } from './write-batch.js';
@@ -113,6 +114,17 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): MemoryS
         }
       }
       if (conflicts.length > 0) return { status: 'conflict', conflicts };
+      const created = batch.filter((operation) => operation.kind === 'put' && !documents.has(operation.path));
+      if (created.length > 0) {
+        const deleted = new Set(
+          batch.filter((operation) => operation.kind === 'delete').map((operation) => operation.path),
+        );
+        assertNoPathTwins(
+          created.map((operation) => operation.path),
+          documents.keys(),
+          deleted,
+        );
+      }
       const versions: Record<string, string | null> = {};
       for (const operation of batch) {
         if (operation.kind === 'put') {

@@ -81,6 +81,47 @@ export function runStoreHardening<S extends MemoryStore>(options: StoreHardening
       await wrote();
     });
 
+    h.test('refuses a case or Unicode-normalisation twin of an existing path, naming it', async () => {
+      const store = h.store();
+      await h.seed({ 'MEMORY.md': '# m\n', 'notes/caf\u00e9.md': 'x\n' });
+      const twins: ReadonlyArray<readonly [string, string]> = [
+        ['memory.md', 'MEMORY.md'],
+        ['Memory.MD', 'MEMORY.md'],
+        ['notes/cafe\u0301.md', 'notes/caf\u00e9.md'],
+        ['notes/CAF\u00c9.md', 'notes/caf\u00e9.md'],
+        ['NOTES/other.md', 'notes/'],
+        ['Notes/caf\u00e9.md', 'notes/'],
+      ];
+      for (const [path, existing] of twins) {
+        let message = '';
+        try {
+          await store.write([{ kind: 'put', path, content: utf8('twin\n') }]);
+        } catch (error) {
+          message = `${(error as { code?: string }).code}: ${(error as Error).message}`;
+        }
+        expect(message, path).toContain('INVALID_PATH');
+        expect(message, path).toContain(JSON.stringify(existing));
+      }
+      await h.expectError(
+        () =>
+          store.write([
+            { kind: 'put', path: 'a.md', content: utf8('1') },
+            { kind: 'put', path: 'A.md', content: utf8('2') },
+          ]),
+        'INVALID_PATH',
+      );
+      expect((await store.list()).map((entry) => entry.path).sort()).toEqual(['MEMORY.md', 'notes/caf\u00e9.md']);
+      // Writing the existing name again is an update, and a rename by case in one batch is allowed.
+      await h.seed({ 'MEMORY.md': '# m2\n' });
+      const renamed = await store.write([
+        { kind: 'delete', path: 'MEMORY.md' },
+        { kind: 'put', path: 'memory.md', content: utf8('# m3\n') },
+      ]);
+      expect(renamed.status).toBe('committed');
+      expect((await store.list()).map((entry) => entry.path).sort()).toEqual(['memory.md', 'notes/caf\u00e9.md']);
+      await wrote();
+    });
+
     h.test('verified-memory records are never returned by document search', async () => {
       const store = h.store();
       const backend = createDocumentRecordBackend(store);

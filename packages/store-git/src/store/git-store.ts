@@ -54,6 +54,7 @@ import {
   type TreeDiff,
 } from './history.js';
 import { storeHistoryOf } from './store-history.js';
+import { refuseTreeTwins } from './tree-twins.js';
 import { commitMessageOf } from './write-metadata.js';
 
 /** Batches are validated by core's shared validator, with git blob ids as versions and no path both file and directory. */
@@ -433,6 +434,7 @@ class GitObjectModeStore implements GitStore {
     const root = tip === null ? null : (await this.#objects.readCommit(tip)).tree;
     const inspection = await inspectBatch(this.#objects, root, batch, this.branch);
     if (inspection.status === 'conflict') return inspection;
+    await refuseTreeTwins(this.#objects, root, batch);
     await this.#assertNotCheckedOut();
     await Promise.all(
       batch.map((operation) =>
