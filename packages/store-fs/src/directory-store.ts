@@ -32,6 +32,7 @@ import { ensureParents, errnoCode, inspectParents, readFileNoFollow, yieldToEven
 import { DirectoryListing } from './directory-listing.js';
 import { assertNotReservedPath } from './directory-names.js';
 import { createDirectoryState } from './directory-state.js';
+import { refuseDirectoryTwins } from './directory-twins.js';
 import { acquireFileLock, DEFAULT_FILE_LOCK_OPTIONS, type FileLockOptions } from './file-lock.js';
 import { sweepTempFiles } from './temp-sweep.js';
 import { resolveMemoryRoot, resolveStateDirectory } from './store-location.js';
@@ -167,6 +168,7 @@ class DirectoryStoreImpl implements DirectoryStore {
   async write(operations: readonly WriteOperation[]): Promise<WriteResult> {
     this.#assertOpen();
     const batch = prepareWriteBatch(operations, this.capabilities.maxDocumentBytes);
+    await refuseDirectoryTwins(this.root, batch);
     for (const operation of batch) assertNotReservedPath(operation.path);
     const ordered = [...batch].sort((a, b) => (a.path < b.path ? -1 : 1));
     const releases: Array<() => Promise<void> | void> = [];
