@@ -1,7 +1,8 @@
 // Why: the single "whole test suite" command behind `./dev test`, `pnpm test` and CI. It runs
 // every quality gate in order (build, lint, typecheck, publint, attw, tests, the floor Node's
 // tests, API docs) and ends with the line "N passed, N failed" (skipped tests on the line before
-// it), totalled across all packages from vitest's JSON reports, because CI reads that last line.
+// it), totalled across all packages from vitest's JSON reports (a failed gate counts as one
+// failure), because CI reads that last line.
 //
 // The floor: `engines.node` promises an oldest Node (22.16: `node:sqlite` has FTS5 from there on),
 // so the tests that exercise `node:sqlite`, the CLI, the examples and the installed tarballs also
@@ -142,6 +143,9 @@ if (atFloor !== undefined) {
 }
 const all = [main, atFloor ?? { passed: 0, failed: 0, skipped: 0 }];
 const sum = (key) => all.reduce((total, part) => total + part[key], 0);
+// A failed gate other than a test run (build, lint, docs...) counts as one failure, so the last
+// line never reads "0 failed" for a suite that did not pass.
+const gateFailures = failed.filter((name) => !name.startsWith('tests')).length;
 process.stdout.write(`${sum('skipped')} skipped\n`);
-process.stdout.write(`${sum('passed')} passed, ${sum('failed')} failed\n`);
+process.stdout.write(`${sum('passed')} passed, ${sum('failed') + gateFailures} failed\n`);
 process.exit(failed.length || sum('failed') ? 1 : 0);
