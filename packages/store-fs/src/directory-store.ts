@@ -34,8 +34,8 @@ import { assertNotReservedPath } from './directory-names.js';
 import { createDirectoryState } from './directory-state.js';
 import { refuseDirectoryTwins } from './directory-twins.js';
 import { acquireFileLock, DEFAULT_FILE_LOCK_OPTIONS, type FileLockOptions } from './file-lock.js';
-import { sweepTempFiles } from './temp-sweep.js';
 import { resolveMemoryRoot, resolveStateDirectory } from './store-location.js';
+import { sweepTempFiles } from './temp-sweep.js';
 
 /** Options of {@link openDirectoryStore}. */
 export interface DirectoryStoreOptions {
@@ -151,7 +151,7 @@ class DirectoryStoreImpl implements DirectoryStore {
     await yieldToEventLoop();
     const accept = options.accept ?? acceptAll;
     if (options.each !== undefined) {
-      this.#listing.stream(prefix, accept, this.capabilities.maxDocumentBytes, options.each);
+      this.#listing.stream(prefix, accept, this.capabilities.maxDocumentBytes, options.each, options.known);
       return [];
     }
     return this.#listing.read(prefix, accept, this.capabilities.maxDocumentBytes);

@@ -15,6 +15,7 @@ import { decodeSearchableBytes } from './document-filter.js';
 import { analyzeDocument, extractDocumentText, scanWords } from './document-text.js';
 import { wordFrequency } from './naive-ranking.js';
 import { mayHoldPairs } from './phrase-filter.js';
+import { analyzeDocumentForQuery } from './query-analysis.js';
 import { documentContainsPhrase, type QueryPlan, type QueryTerm } from './query-plan.js';
 import { RANKING } from './scoring.js';
 import type { StreamingRanking } from './streaming-ranking.js';
@@ -79,14 +80,21 @@ export async function rankThroughCache(
   const known: number[] = [];
   const builder = new AnalysisCacheBuilder();
   let building = true;
-  let fresh = 0;
+  /** Documents added to the new cache, and cached documents read again (changed since). */
+  let added = 0;
+  let reread = 0;
   const take = (path: string, content: Uint8Array, stamp: string | undefined): void => {
-    fresh++;
+    if (byPath.has(path)) reread++;
     const decoded = decodeSearchableBytes(content);
+    if (!building || stamp === undefined) {
+      // Not cacheable (modified too recently to trust its stamp): the query's own analysis suffices.
+      if (decoded.kind === 'text') ranking.add(analyzeDocumentForQuery(path, decoded.text, plan));
+      return;
+    }
     const analysis = decoded.kind === 'text' ? analyzeDocument(path, decoded.text) : undefined;
     if (analysis !== undefined) ranking.add(analysis);
-    if (!building || stamp === undefined) return;
     builder.add(path, stamp, analysis);
+    added++;
     if (builder.entries > MAX_ENTRIES) building = false;
   };
   const options: ReadAllOptions = {
@@ -108,8 +116,10 @@ export async function rankThroughCache(
 
   if (cache !== undefined && known.length > 0) await rankKnown(store, plan, ranking, cache, known);
 
-  const unchanged = cache !== undefined && fresh === 0 && known.length === cache.documents.length;
-  if (unchanged || !building) return;
+  // Rewrite when a document was added, or one the cache holds is gone (deleted, now refused).
+  // A cached document changed too recently to cache again keeps its stale entry until then.
+  const removed = cache === undefined ? 0 : cache.documents.length - known.length - reread;
+  if ((added === 0 && removed === 0) || !building) return;
   if (cache !== undefined) builder.carry(cache, known);
   if (builder.entries > MAX_ENTRIES) return;
   const bytes = builder.serialize();
