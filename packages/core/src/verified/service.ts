@@ -9,6 +9,8 @@ import { snippetHash } from '../citations/snippet-hash.js';
 import type { CitationCheck } from '../citations/verification-types.js';
 import { checkCitation, verifyCitations } from '../citations/verify.js';
 import { RepomemError } from '../errors.js';
+import { assertQueryLength, assertQueryTerms } from '../search/query-limits.js';
+import { tokenizeQuery } from '../search/tokenizer.js';
 import { acquireKeyedMutex } from '../store/keyed-mutex.js';
 import { normalizeDocumentPath } from '../store/paths.js';
 import type { RecordWrite, VerifiedMemoryBackend } from './backend.js';
@@ -475,6 +477,9 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
     async search(repoInput, query, limitInput) {
       const repo = parseRepo(repoInput);
       if (typeof query !== 'string') throw new RepomemError('INVALID_ARGUMENT', 'invalid query: expected a string');
+      // The same bounds as document search, before any backend builds a query from it.
+      assertQueryLength(query);
+      assertQueryTerms(tokenizeQuery(query));
       const limit = parseLimit(limitInput, DEFAULT_RECALL_LIMIT, MAX_RECALL_LIMIT);
       return backend.search({ repo, text: query, statuses: ['active'], liveAt: now().toISOString(), limit });
     },
