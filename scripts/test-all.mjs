@@ -10,7 +10,7 @@
 //
 //   node scripts/test-all.mjs               every gate (what `./dev test` and CI run)
 //   node scripts/test-all.mjs --floor-only  only the floor Node's tests (packages already built)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,13 +58,39 @@ const gates = [
   ['attw', process.execPath, [join(root, 'scripts', 'check-package-types.mjs')]],
 ];
 const failed = [];
-const run = (name, cmd, args, options = {}) => {
+/** ANSI escape sequences (colours, cursor moves) and a trailing, possibly cut one. */
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+const PARTIAL_ANSI = /\x1b(\[[0-9;?]*)?$/;
+
+/** Copy a child's output to ours without escape codes (off a terminal; some tools always colour). */
+function relay(from, to) {
+  let held = '';
+  from.setEncoding('utf8');
+  from.on('data', (chunk) => {
+    const text = held + chunk;
+    const cut = PARTIAL_ANSI.exec(text);
+    held = cut === null ? '' : cut[0];
+    to.write(text.slice(0, text.length - held.length).replace(ANSI, ''));
+  });
+  from.on('end', () => to.write(held.replace(ANSI, '')));
+}
+
+const run = async (name, cmd, args, options = {}) => {
   const started = Date.now();
   process.stdout.write(`\n=== ${name} ===\n`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: options.env ?? env });
-  const ok = r.status === 0;
+  const stdio = tty ? 'inherit' : ['inherit', 'pipe', 'pipe'];
+  const child = spawn(cmd, args, { cwd: root, stdio, env: options.env ?? env });
+  if (!tty) {
+    relay(child.stdout, process.stdout);
+    relay(child.stderr, process.stderr);
+  }
+  const [code, signal] = await new Promise((resolvePromise) => {
+    child.on('error', () => resolvePromise([127, null]));
+    child.on('close', (exitCode, exitSignal) => resolvePromise([exitCode, exitSignal]));
+  });
+  const ok = code === 0;
   process.stdout.write(
-    `=== ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)}s ===\n`,
+    `=== ${name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)}s ===\n`,
   );
   if (!ok) failed.push(name);
   return ok;
@@ -104,29 +130,29 @@ function totals(file) {
 }
 
 const floorOnly = process.argv.includes('--floor-only');
-const buildOk = floorOnly || run(...gates[0]);
-if (!floorOnly) for (const gate of gates.slice(1)) run(...gate);
+const buildOk = floorOnly || (await run(...gates[0]));
+if (!floorOnly) for (const gate of gates.slice(1)) await run(...gate);
 
 rmSync(resultsFile, { force: true });
 rmSync(floorResultsFile, { force: true });
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const vitestArgs = (file) => ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 if (buildOk) {
-  if (!floorOnly) run('tests', process.execPath, [vitest, ...vitestArgs(resultsFile)]);
+  if (!floorOnly) await run('tests', process.execPath, [vitest, ...vitestArgs(resultsFile)]);
   process.stdout.write(`\n=== floor: Node ${NODE_FLOOR} ===\n`);
   const floor = provisionFloorNode();
   if (floor === undefined) {
     failed.push(`floor (node@${NODE_FLOOR} not available)`);
   } else {
     const floorEnv = { ...env, PATH: `${dirname(floor)}:${env.PATH ?? ''}` };
-    run(`tests on Node ${NODE_FLOOR}`, floor, [vitest, ...vitestArgs(floorResultsFile), ...FLOOR_SELECTION], {
+    await run(`tests on Node ${NODE_FLOOR}`, floor, [vitest, ...vitestArgs(floorResultsFile), ...FLOOR_SELECTION], {
       env: floorEnv,
     });
   }
 } else {
   failed.push('tests (not run: build failed)');
 }
-if (!floorOnly) run('docs', bin('typedoc'), []);
+if (!floorOnly) await run('docs', bin('typedoc'), []);
 
 const main = totals(resultsFile) ?? { passed: 0, failed: 0, skipped: 0 };
 const atFloor = totals(floorResultsFile);
