@@ -19,7 +19,7 @@ import {
   readSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { contentVersion, type DocumentEntry, type StoredDocument } from '@repomem/core';
+import { contentVersion, type DocumentEntry, isDocumentPathSegment, type StoredDocument } from '@repomem/core';
 import { errnoCode, fileTooLargeError } from './directory-files.js';
 import { isReservedFileName, SKIPPED_DIRECTORIES } from './directory-names.js';
 
@@ -247,6 +247,8 @@ function collectFiles(root: string, relativeDir: string, out: string[]): void {
     // Names no document path can address (see normalizeDocumentPath): a backslash, or a drive
     // letter at the root.
     if (name.includes('\\') || (relativeDir === '' && /^[A-Za-z]:/.test(name))) continue;
+    // Names core refuses in a path (e.g. `.GIT`, `git~1`, `.gitattributes`) are not documents.
+    if (!isDocumentPathSegment(name)) continue;
     if (
       !isDirectory &&
       !isFile &&

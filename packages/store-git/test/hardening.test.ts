@@ -5,6 +5,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { searchStore } from '@repomem/core';
 import { GIT_ACCEPTED_NAMES, GIT_REFUSED_NAMES, runStoreHardening } from '@repomem/core/testing';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrapMemoryBranch, commitMountedTree, mountMemoryBranch, openGitStore } from '../src/index.js';
@@ -52,6 +53,24 @@ describe('the names core refuses are the names git refuses', () => {
       expect(result.output).toContain('hasDotgit');
     },
   );
+
+  it('a branch holding such entries (written by another tool) lists and searches only ordinary documents', async () => {
+    const dir = await freshRepository();
+    dirs.push(dir);
+    const run = (args: string[], input?: string): string =>
+      execFileSync('git', args, { cwd: dir, input, encoding: 'utf8' }).trim();
+    const blob = run(['hash-object', '-w', '--stdin'], 'zebra\n');
+    const inner = run(['mktree'], `100644 blob ${blob}\tconfig\n`);
+    const tree = run(
+      ['mktree'],
+      `100644 blob ${blob}\t.gitattributes\n040000 tree ${inner}\t.GIT\n040000 tree ${inner}\tgit~1\n100644 blob ${blob}\tok.md\n`,
+    );
+    run(['update-ref', 'refs/heads/planted', run(['commit-tree', tree, '-m', 'planted'], '')]);
+    const store = await openGitStore({ dir, branch: 'planted' });
+    expect((await store.list()).map((entry) => entry.path)).toEqual(['ok.md']);
+    expect((await searchStore(store, 'zebra')).results.map((hit) => hit.path)).toEqual(['ok.md']);
+    await store.close();
+  });
 
   it.each(GIT_ACCEPTED_NAMES)('git fsck --strict accepts a tree entry %j', async (name) => {
     const result = await fsckWithEntry(name);

@@ -67,6 +67,17 @@ export function normalizeDocumentPath(input: string): string {
   return segments.join('/');
 }
 
+/**
+ * True when `name` can be one segment of a document path: not empty, `.` or `..`, no `/`, `\\` or
+ * NUL, and no reserved name ({@link normalizeDocumentPath}'s rules). Store listings skip entries
+ * failing it, so everything a store lists can be read back by its path.
+ */
+export function isDocumentPathSegment(name: string): boolean {
+  if (name === '' || name === '.' || name === '..') return false;
+  if (name.includes('/') || name.includes('\\') || name.includes('\0')) return false;
+  return reservedName(name) === undefined;
+}
+
 /** Normalise a listing prefix: `''`/undefined means everything; otherwise a directory prefix ending in `/` or a path prefix. */
 export function normalizePrefix(prefix: string | undefined): string {
   if (prefix === undefined || prefix === '' || prefix === '.' || prefix === './') return '';

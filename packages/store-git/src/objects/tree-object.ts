@@ -1,7 +1,7 @@
 // Why: trees are parsed and written byte-exactly (entry names kept as raw bytes, modes as
 // written), so rewriting one directory never alters an entry repomem did not touch, and new
 // trees are sorted the way git requires (`git fsck --strict` checks it).
-import { RepomemError } from '@repomem/core';
+import { isDocumentPathSegment, RepomemError } from '@repomem/core';
 
 /** What a tree entry points at. Only `file` entries are documents. */
 export type TreeEntryKind = 'file' | 'tree' | 'symlink' | 'submodule' | 'unknown';
@@ -112,8 +112,9 @@ const RESERVED_NAMES = new Set(['.git', '.hg', '.svn', 'node_modules', '.', '..'
 
 /**
  * True when a tree entry name can be part of a document path (see `normalizeDocumentPath`):
- * entries named `.git`, `node_modules`... or containing a backslash are never exposed.
+ * entries named `.git` (in any spelling git refuses, e.g. `.GIT`, `git~1`), `.gitmodules`,
+ * `node_modules`... or containing a backslash are never exposed.
  */
 export function isDocumentName(name: string): boolean {
-  return !RESERVED_NAMES.has(name) && !name.includes('\\') && !name.includes('\0');
+  return !RESERVED_NAMES.has(name) && !name.includes('\\') && !name.includes('\0') && isDocumentPathSegment(name);
 }
