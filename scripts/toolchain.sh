@@ -19,11 +19,16 @@ repomem_node_ok() {
   node -e 'const [a,b]=process.versions.node.split(".").map(Number); const [x,y]=process.argv[1].split(".").map(Number); process.exit(a>x||(a===x&&b>=y)?0:1)' "$REPOMEM_NODE_FLOOR"
 }
 
+# npm's output goes to .toolchain/logs/toolchain.log, shown only when the fetch fails.
 repomem_fetch() {
   local tc="$REPOMEM_ROOT/.toolchain"
-  mkdir -p "$tc"
+  mkdir -p "$tc/logs"
   [ -f "$tc/package.json" ] || echo '{"name":"repomem-toolchain","private":true}' > "$tc/package.json"
-  (cd "$tc" && npm install --no-audit --no-fund --loglevel=error "$@" >&2)
+  if ! (cd "$tc" && npm install --no-audit --no-fund --loglevel=error "$@" >"$tc/logs/toolchain.log" 2>&1); then
+    echo "[toolchain] npm install $* failed:" >&2
+    cat "$tc/logs/toolchain.log" >&2
+    return 1
+  fi
 }
 
 repomem_toolchain() {
