@@ -83,9 +83,13 @@ describe(`the Node floor (${NODE_FLOOR}, from engines.node of the root package.j
 });
 
 describe('the repomem launcher', () => {
-  it('runs the CLI under this Node', async () => {
+  it('runs the CLI under this Node, without Node 22\u2019s experimental-SQLite warning', async () => {
     const { stdout } = await run(process.execPath, [launcher, '--help'], { cwd: scratch });
     expect(stdout).toMatch(/^Usage: repomem /);
+    const cwd = mkdtempSync(join(scratch, 'stats-'));
+    const stats = await run(process.execPath, [launcher, 'memories', 'stats', '--json'], { cwd });
+    expect(JSON.parse(stats.stdout)).toMatchObject({ ok: true, outcome: 'stats' });
+    expect(stats.stderr).toBe('');
   });
 
   const older = olderNodes();
