@@ -24,15 +24,6 @@ if (major < NODE_FLOOR[0] || (major === NODE_FLOOR[0] && minor < NODE_FLOOR[1]))
   process.exit(1);
 }
 
-// Node 22 flags `node:sqlite` as experimental and says so on stderr at every start; to a user of
-// the CLI that is noise, not news (Node 24 no longer prints it). Only that one warning is dropped.
-const emitWarning = process.emitWarning;
-process.emitWarning = function emitWarningExceptSqlite(warning, ...rest) {
-  const type = typeof rest[0] === 'string' ? rest[0] : rest[0]?.type;
-  if (type === 'ExperimentalWarning' && /SQLite/.test(String(warning?.message ?? warning))) return;
-  return emitWarning.call(process, warning, ...rest);
-};
-
 import('../dist/bin.js').catch((error) => {
   if (error && error.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist/bin.js')) {
     process.stderr.write('repomem: the CLI is not built yet; run `pnpm build` (or ./dev demo) first\n');

@@ -11,6 +11,17 @@ try {
   // A read-only or missing temp directory only costs speed.
 }
 
+// Node 22 flags `node:sqlite` as experimental and says so on stderr at every start; to a user of
+// the CLI that is noise, not news (Node 24 no longer prints it). Only that one warning is dropped,
+// here rather than in the launcher so that every way of starting the binary gets it.
+const emitWarning = process.emitWarning;
+process.emitWarning = function emitWarningExceptSqlite(warning: string | Error, ...rest: unknown[]): void {
+  const first = rest[0] as string | { type?: string } | undefined;
+  const type = typeof first === 'string' ? first : first?.type;
+  if (type === 'ExperimentalWarning' && /SQLite/.test(typeof warning === 'string' ? warning : warning.message)) return;
+  return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+} as typeof process.emitWarning;
+
 // A closed pipe (`repomem search x | head -1`) is not an error worth a stack trace.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {

@@ -48,11 +48,11 @@ export class DocumentStatements {
     this.insert = db.prepare(
       'INSERT INTO documents (repo, path, version, size, indexed, searchable_length, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    this.insertContent = db.prepare('INSERT INTO document_contents (id, content) VALUES (?, ?)');
+    this.insertContent = db.prepare("INSERT INTO document_contents (id, content) VALUES (?, coalesce(?, X''))");
     this.update = db.prepare(
       'UPDATE documents SET version = ?, size = ?, indexed = ?, searchable_length = ?, updated_at = ? WHERE id = ?',
     );
-    this.updateContent = db.prepare('UPDATE document_contents SET content = ? WHERE id = ?');
+    this.updateContent = db.prepare("UPDATE document_contents SET content = coalesce(?, X'') WHERE id = ?");
     this.remove = db.prepare('DELETE FROM documents WHERE id = ?');
     this.removeContent = db.prepare('DELETE FROM document_contents WHERE id = ?');
     this.ftsInsert = db.prepare('INSERT INTO documents_fts (rowid, scope, path, body) VALUES (?, ?, ?, ?)');

@@ -1,6 +1,7 @@
 // Why: the one-shot search with an on-disk analysis cache. Documents whose file stamp matches the
 // cache are ranked from the cached figures without being read; the others are read, analysed in
-// full and added to the cache, which is rewritten only when something changed. The figures are
+// full and added to the cache, which is rewritten only when something changed. The first query
+// on a tree only marks it as seen, so a single search never pays for building the cache. The figures are
 // exactly what an analysis of the bytes gives, so results are identical with or without a cache.
 import type { MemoryStore, ReadAllOptions } from '../store/contract.js';
 import {
@@ -79,7 +80,11 @@ export async function rankThroughCache(
   });
   const known: number[] = [];
   const builder = new AnalysisCacheBuilder();
-  let building = true;
+  // The first query on a tree only marks it as seen (an empty cache): a process that searches a
+  // tree once (a CI job on a fresh runner) never pays for building a cache it will not reuse. The
+  // second query builds the cache; later ones rank unchanged files from it.
+  const firstQuery = cache === undefined;
+  let building = !firstQuery;
   /** Documents added to the new cache, and cached documents read again (changed since). */
   let added = 0;
   let reread = 0;
@@ -116,6 +121,14 @@ export async function rankThroughCache(
 
   if (cache !== undefined && known.length > 0) await rankKnown(store, plan, ranking, cache, known);
 
+  if (firstQuery) {
+    try {
+      await storage.save(builder.serialize());
+    } catch {
+      // A cache that cannot be written only makes the next search slower.
+    }
+    return;
+  }
   // Rewrite when a document was added, or one the cache holds is gone (deleted, now refused).
   // A cached document changed too recently to cache again keeps its stale entry until then.
   const removed = cache === undefined ? 0 : cache.documents.length - known.length - reread;

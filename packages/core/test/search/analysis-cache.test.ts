@@ -72,10 +72,14 @@ describe('the one-shot search analysis cache', () => {
         }
       }
     };
-    await check();
+    // The first query only marks the tree as seen (an empty cache): a single search builds nothing.
+    await searchStore(store, 'pnpm test', { analysisCache: storage });
     expect(storage.saves).toBe(1);
+    expect(deserializeAnalysisCache(storage.bytes as Uint8Array)?.documents).toEqual([]);
     await check();
-    expect(storage.saves).toBe(1); // unchanged: not rewritten
+    expect(storage.saves).toBe(2);
+    await check();
+    expect(storage.saves).toBe(2); // unchanged: not rewritten
     // Word queries over the whole store read nothing in a pass (only a phrase candidate is read
     // to check the phrase); substring and prefix queries read the documents as without a cache.
     store.reads.length = 0;
@@ -91,7 +95,7 @@ describe('the one-shot search analysis cache', () => {
     store.reads.length = 0;
     await searchStore(store, 'test', { analysisCache: storage });
     expect(new Set(store.reads)).toEqual(new Set(['knowledge/deploy.md', 'notes/new.md']));
-    expect(storage.saves).toBe(2);
+    expect(storage.saves).toBe(3);
     await check();
   });
 
