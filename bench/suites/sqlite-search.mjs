@@ -81,7 +81,12 @@ async function benchTree(tree, quick, log) {
 
     const coreLabel = 'core `SearchEngine.search`, in-memory store, warm (baseline)';
     const rows = [
-      { label: 'sqlite FTS5 candidates + core ranking `searchStore(store, query)`, warm', kind: 'repomem', stats: summarize(fts), baseline: coreLabel },
+      {
+        label: 'sqlite FTS5 candidates + core ranking `searchStore(store, query)`, warm',
+        kind: 'repomem',
+        stats: summarize(fts),
+        baseline: coreLabel,
+      },
       { label: coreLabel, kind: 'baseline', stats: summarize(core) },
       {
         label: 'sqlite: compare-and-swap put of MEMORY.md (get + write, synchronous FULL)',

@@ -41,7 +41,9 @@ export class RepomemError extends Error {
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was asked about (a subclass or this one)
     if (this !== RepomemError) return Function.prototype[Symbol.hasInstance].call(this, value);
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[REPOMEM_ERROR_BRAND] === true;
+    return (
+      typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[REPOMEM_ERROR_BRAND] === true
+    );
   }
 
   /** Stable machine-readable code. */

@@ -17,7 +17,9 @@ describe('RepomemError across module copies', () => {
 
   it('plain errors and look-alikes without the mark are not repomem errors', () => {
     expect(new Error('x') instanceof RepomemError).toBe(false);
-    expect(Object.assign(new Error('x'), { name: 'RepomemError', code: 'NOT_FOUND' }) instanceof RepomemError).toBe(false);
+    expect(Object.assign(new Error('x'), { name: 'RepomemError', code: 'NOT_FOUND' }) instanceof RepomemError).toBe(
+      false,
+    );
     expect((null as unknown) instanceof RepomemError).toBe(false);
   });
 
