@@ -7,7 +7,6 @@ import { link, lstat, open, readFile, rename, unlink, writeFile } from 'node:fs/
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RepomemError } from '@repomem/core';
-import * as z from 'zod/mini';
 import { errnoCode } from './directory-files.js';
 import { LOCK_FILE_SUFFIX, TEMP_FILE_SUFFIX } from './directory-names.js';
 
@@ -28,8 +27,17 @@ export const DEFAULT_FILE_LOCK_OPTIONS: FileLockOptions = Object.freeze({
   retryMs: 25,
 });
 
-/** What repomem writes into a lock file. Other tools may write anything (or nothing). */
-const LockOwnerSchema = z.object({ pid: z.int().check(z.positive()), host: z.string() });
+/**
+ * What repomem writes into a lock file (`{pid, host}`), or `undefined` for anything else (other
+ * tools may write anything, or nothing). Checked by hand rather than with zod: this runs on
+ * every contended `repomem update`, and loading zod there cost more than the update itself.
+ */
+function lockOwner(parsed: unknown): { readonly pid: number; readonly host: string } | undefined {
+  if (parsed === null || typeof parsed !== 'object') return undefined;
+  const { pid, host } = parsed as { pid?: unknown; host?: unknown };
+  if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0 || typeof host !== 'string') return undefined;
+  return { pid, host };
+}
 
 /** Path of the lock file guarding `filePath`. */
 export function lockPathFor(filePath: string): string {
@@ -60,9 +68,9 @@ async function isStale(lockPath: string, mtimeMs: number, staleMs: number): Prom
   } catch {
     return false; // a foreign lock (e.g. Sepo's): age is the only staleness signal
   }
-  const owner = LockOwnerSchema.safeParse(parsed);
-  if (!owner.success || owner.data.host !== hostname() || owner.data.pid === process.pid) return false;
-  return !processIsAlive(owner.data.pid);
+  const owner = lockOwner(parsed);
+  if (owner === undefined || owner.host !== hostname() || owner.pid === process.pid) return false;
+  return !processIsAlive(owner.pid);
 }
 
 /**
