@@ -19,7 +19,7 @@ process.emitWarning = function emitWarningExceptSqlite(warning: string | Error, 
   const first = rest[0] as string | { type?: string } | undefined;
   const type = typeof first === 'string' ? first : first?.type;
   if (type === 'ExperimentalWarning' && /SQLite/.test(typeof warning === 'string' ? warning : warning.message)) return;
-  return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
 } as typeof process.emitWarning;
 
 // A closed pipe (`repomem search x | head -1`) is not an error worth a stack trace.

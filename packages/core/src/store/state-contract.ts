@@ -4,7 +4,6 @@
 // read with a version and written with a compare-and-swap on that version. Each store keeps it
 // where it belongs (git refs, a table, files outside the memory directory, a record namespace).
 import type { ExpectedVersion } from './contract.js';
-// biome-ignore lint/correctness/noUnusedImports: referenced by TSDoc links
 import type { MAX_STATE_VALUE_CHARACTERS, normalizeStateKey } from './state-values.js';
 
 /** A JSON value as `JSON.parse` returns it. */

@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import { openMemory } from '../../src/memory/facade.js';
 import { MEMORY_README } from '../../src/memory/readme-template.js';
-import type { SearchResponse } from '../../src/search/types.js';
 import { createInMemoryStore } from '../../src/store/memory-store.js';
 import { readStoreText, snapshot, wrapStore } from './helpers.js';
 
