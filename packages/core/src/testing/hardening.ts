@@ -2,7 +2,7 @@
 // package runs next to its conformance suite: paths git refuses, verified-memory records kept out
 // of document search, bounded queries, and the bullet text rules through the memory facade
 // (control characters, the bullet size limit, a NUL byte that must not wedge a file, code blocks
-// that are not structure). `afterWrite` lets a store add its own check after every test that
+// that are not structure), credentials refused on every write, paths too long for a file system. `afterWrite` lets a store add its own check after every test that
 // wrote (the git store runs `git fsck --strict`).
 import { openMemory } from '../memory/facade.js';
 import { MAX_QUERY_CHARS, MAX_QUERY_TERMS } from '../search/query-limits.js';
@@ -11,6 +11,7 @@ import type { MemoryStore } from '../store/contract.js';
 import { createDocumentRecordBackend } from '../verified/document-backend.js';
 import { createHarness, utf8 } from './conformance-support.js';
 import type { StoreConformanceOptions } from './conformance-types.js';
+import { registerSecretGroups } from './hardening-secrets.js';
 import { conformanceId, conformanceRecord } from './record-backend-conformance-fixtures.js';
 
 /** Path names git refuses in a tree (`git fsck --strict`), each with the name it stands for. */
@@ -67,6 +68,8 @@ export function runStoreHardening<S extends MemoryStore>(options: StoreHardening
     const wrote = async (): Promise<void> => {
       if (options.afterWrite !== undefined) await options.afterWrite(h.store());
     };
+
+    registerSecretGroups(h, wrote);
 
     h.test('refuses every path git refuses, at any depth, writing nothing', async () => {
       const store = h.store();

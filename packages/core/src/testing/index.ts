@@ -9,6 +9,7 @@ export * from './conformance-types.js';
 export * from './corpus.js';
 export * from './cross-process.js';
 export * from './hardening.js';
+export { FAKE_CREDENTIALS } from './hardening-secrets.js';
 export { type NodeWorkerResult, type NodeWorkersOptions, runNodeWorkers } from './processes.js';
 export * from './record-backend-conformance.js';
 export * from './record-backend-conformance-fixtures.js';
