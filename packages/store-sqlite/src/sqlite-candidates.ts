@@ -86,14 +86,14 @@ export class SqliteCandidates {
   #matches(terms: readonly CandidateTerm[], prefix: string): SearchCandidate[] {
     const condition = prefixCondition('d.path', prefix);
     const rows = this.#statement(
-      `SELECT d.path AS path, ${BM25} AS rank FROM documents_fts JOIN documents d ON d.id = documents_fts.rowid WHERE documents_fts MATCH :match AND d.repo = :repo AND ${condition.sql} ORDER BY rank, d.path`,
+      `SELECT d.path AS path, d.version AS version, ${BM25} AS rank FROM documents_fts JOIN documents d ON d.id = documents_fts.rowid WHERE documents_fts MATCH :match AND d.repo = :repo AND ${condition.sql} ORDER BY rank, d.path`,
     ).all({
       match: scopedMatchExpression(this.#scope, terms),
       repo: this.#repo,
       ...condition.params,
-    }) as unknown as Array<{ path: string; rank: number }>;
+    }) as unknown as Array<{ path: string; version: string; rank: number }>;
     // bm25 is lower-is-better; candidates carry higher-is-better scores.
-    return rows.map((row) => ({ path: row.path, score: -Number(row.rank) }));
+    return rows.map((row) => ({ path: row.path, version: row.version, score: -Number(row.rank) }));
   }
 
   /** Searchable documents of the scope under `prefix` and the sum of their lengths. */

@@ -143,6 +143,11 @@ async function mapWithConcurrency<T, R>(
  */
 export class SearchEngine {
   readonly #caches = new WeakMap<MemoryStore, StoreCache>();
+  /** Full analyses of documents a store's index named, by path, with the version analysed. */
+  readonly #candidateAnalyses = new WeakMap<
+    MemoryStore,
+    Map<string, { readonly version: string; readonly analysis: DocumentAnalysis | null }>
+  >();
   readonly #readConcurrency: number;
 
   constructor(options: SearchEngineOptions = {}) {
@@ -270,6 +275,28 @@ export class SearchEngine {
   /** Drop the cache kept for `store` (the next query rebuilds it). */
   forget(store: MemoryStore): void {
     this.#caches.delete(store);
+    this.#candidateAnalyses.delete(store);
+  }
+
+  /**
+   * The analysis kept for `path` at exactly `version` (`null`: the document is not searched), or
+   * `undefined` when none is kept or no version is known. Used by `searchStore` for candidates.
+   */
+  cachedAnalysis(store: MemoryStore, path: string, version: string | undefined): DocumentAnalysis | null | undefined {
+    if (version === undefined) return undefined;
+    const kept = this.#candidateAnalyses.get(store)?.get(path);
+    return kept !== undefined && kept.version === version ? kept.analysis : undefined;
+  }
+
+  /** Keep the analysis of `path` at `version` for later queries (bounded: at most 50,000 per store). */
+  rememberAnalysis(store: MemoryStore, path: string, version: string, analysis: DocumentAnalysis | null): void {
+    let kept = this.#candidateAnalyses.get(store);
+    if (kept === undefined) {
+      kept = new Map();
+      this.#candidateAnalyses.set(store, kept);
+    }
+    if (kept.size >= 50_000 && !kept.has(path)) kept.clear();
+    kept.set(path, { version, analysis });
   }
 
   #rankAnalyses(

@@ -7,7 +7,7 @@ import type { MemoryStore } from '../store/contract.js';
 import type { CandidateTerm } from '../store/search-contract.js';
 import type { AnalysisCacheStorage } from './analysis-cache.js';
 import { decodeSearchableBytes, isOversized, isSearchablePath } from './document-filter.js';
-import { countDocumentWords, type DocumentAnalysis } from './document-text.js';
+import { analyzeDocument, countDocumentWords, type DocumentAnalysis } from './document-text.js';
 import { SearchEngine } from './engine.js';
 import { rankDocumentsNaively } from './naive-ranking.js';
 import { analyzeDocumentForQuery } from './query-analysis.js';
@@ -58,6 +58,7 @@ async function searchCandidates(
   store: MemoryStore,
   plan: QueryPlan,
   options: ResolvedSearchOptions,
+  engine: SearchEngine | undefined,
 ): Promise<SearchResponse | undefined> {
   if (store.searchCandidates === undefined) return undefined;
   const terms = candidateTerms(plan);
@@ -67,10 +68,22 @@ async function searchCandidates(
   const analyses: DocumentAnalysis[] = [];
   for (const candidate of answer.candidates) {
     if (!isSearchablePath(candidate.path) || !candidate.path.startsWith(options.prefix)) continue;
+    // With an engine, a full analysis is kept per version, so repeated queries read only changes.
+    const cached = engine === undefined ? undefined : engine.cachedAnalysis(store, candidate.path, candidate.version);
+    if (cached !== undefined) {
+      if (cached !== null) analyses.push(cached);
+      continue;
+    }
     const document = await store.get(candidate.path);
     if (document === undefined) continue;
     const decoded = decodeSearchableBytes(document.content);
-    if (decoded.kind === 'text') analyses.push(analyzeDocumentForQuery(document.path, decoded.text, plan));
+    if (engine === undefined) {
+      if (decoded.kind === 'text') analyses.push(analyzeDocumentForQuery(document.path, decoded.text, plan));
+      continue;
+    }
+    const analysis = decoded.kind === 'text' ? analyzeDocument(document.path, decoded.text) : null;
+    engine.rememberAnalysis(store, document.path, document.version, analysis);
+    if (analysis !== null) analyses.push(analysis);
   }
   const ranking = rankDocumentsNaively(analyses, plan, options.limit, answer.corpus);
   const response: SearchResponse = {
@@ -106,7 +119,7 @@ export async function searchStore(
 ): Promise<SearchResponse> {
   const resolved = resolveSearchOptions(options);
   const plan = planQuery(query);
-  const viaIndex = plan.terms.length === 0 ? undefined : await searchCandidates(store, plan, resolved);
+  const viaIndex = plan.terms.length === 0 ? undefined : await searchCandidates(store, plan, resolved, options.engine);
   if (viaIndex !== undefined) return viaIndex;
   const engineOptions: SearchOptions = { limit: resolved.limit, snippets: resolved.snippets, prefix: resolved.prefix };
   if (options.engine !== undefined) return options.engine.search(store, query, engineOptions);

@@ -35,6 +35,11 @@ export interface SearchCandidate {
   readonly path: string;
   /** The backend's own score (diagnostics, and ordering for incomplete answers); higher is better. */
   readonly score: number;
+  /**
+   * The document's current version, when the index knows it cheaply. Core then reuses an analysis
+   * it already holds for that version instead of reading the document again.
+   */
+  readonly version?: string;
 }
 
 /** Figures about all searchable documents under the query's prefix, used by core's ranking. */
