@@ -281,6 +281,7 @@ export class SearchEngine {
   /**
    * The analysis kept for `path` at exactly `version` (`null`: the document is not searched), or
    * `undefined` when none is kept or no version is known. Used by `searchStore` for candidates.
+   * @hidden
    */
   cachedAnalysis(store: MemoryStore, path: string, version: string | undefined): DocumentAnalysis | null | undefined {
     if (version === undefined) return undefined;
@@ -288,7 +289,10 @@ export class SearchEngine {
     return kept !== undefined && kept.version === version ? kept.analysis : undefined;
   }
 
-  /** Keep the analysis of `path` at `version` for later queries (bounded: at most 50,000 per store). */
+  /**
+   * Keep the analysis of `path` at `version` for later queries (bounded: at most 50,000 per store).
+   * @hidden
+   */
   rememberAnalysis(store: MemoryStore, path: string, version: string, analysis: DocumentAnalysis | null): void {
     let kept = this.#candidateAnalyses.get(store);
     if (kept === undefined) {
