@@ -109,28 +109,8 @@ function readWholeFile(
   accept: (path: string, size: number) => boolean,
   maxBytes: number,
 ): ReadFile | undefined {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const fd = openNoFollow(absolutePath);
-    if (fd === undefined) return undefined;
-    try {
-      const before = fstatSync(fd, { bigint: true });
-      if (!before.isFile()) return undefined;
-      const size = Number(before.size);
-      if (!accept(documentPath, size)) return undefined;
-      if (size > maxBytes) throw fileTooLargeError(documentPath, size, maxBytes);
-      const content = readFileSync(fd);
-      const after = fstatSync(fd, { bigint: true });
-      const stamp = stampOf(after);
-      if (stamp !== stampOf(before) || BigInt(content.byteLength) !== after.size) continue;
-      let newest = after.mtimeNs;
-      if (after.ctimeNs > newest) newest = after.ctimeNs;
-      const bytes = new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
-      return { stamp, version: contentVersion(bytes), trusted: nowNs() - newest > RACY_WINDOW_NS, content: bytes };
-    } finally {
-      closeSync(fd);
-    }
-  }
-  return undefined;
+  const read = readAcceptedFile(absolutePath, documentPath, accept, maxBytes);
+  return read === undefined ? undefined : { ...read, version: contentVersion(read.content) };
 }
 
 /**
