@@ -1,4 +1,11 @@
-import { isRepomemError, openMemory, recordCheckpoint, recordPromotion, recordSessionClose } from '@repomem/core';
+import {
+  isRepomemError,
+  openMemory,
+  recordCheckpoint,
+  recordPromotion,
+  recordSessionClose,
+  type WriteSource,
+} from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type GitStore, openGitStore, sourceOfTrailers } from '../src/index.js';
 import { freshRepository, fsckStrict, git, removeDirectory, text, utf8 } from './support.js';
@@ -328,14 +335,12 @@ describe('write metadata', () => {
 
   it('refuses a malformed source before anything is written', async () => {
     const write = (bad: unknown) =>
-      // biome-ignore lint/suspicious/noExplicitAny: deliberately wrong input
-      store.write([{ kind: 'put', path: 'MEMORY.md', content: utf8('x') }], { source: bad as any });
+      store.write([{ kind: 'put', path: 'MEMORY.md', content: utf8('x') }], { source: bad as unknown as WriteSource });
     await expectInvalid(() => write({ commit: 'abc' }));
     await expectInvalid(() => write({ branch: 'a..b' }));
     await expectInvalid(() => write({ branch: 'refs/heads/main' }));
     await expectInvalid(() => write('main'));
-    // biome-ignore lint/suspicious/noExplicitAny: deliberately wrong input
-    await expectInvalid(() => store.write([], { body: 7 as any }));
+    await expectInvalid(() => store.write([], { body: 7 as unknown as string }));
     expect(await store.revision()).toBe('empty');
   });
 });

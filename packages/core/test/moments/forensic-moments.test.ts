@@ -7,6 +7,7 @@ import {
   recordCheckpoint,
   recordPromotion,
   recordSessionClose,
+  type SessionCloseDetails,
   sessionCloseMetadata,
 } from '../../src/index.js';
 
@@ -64,8 +65,7 @@ describe('forensic moment metadata', () => {
       () => checkpointMetadata(''),
       () => checkpointMetadata('two\nlines'),
       () => sessionCloseMetadata({ sessionId: '', agentId: 'a' }),
-      // biome-ignore lint/suspicious/noExplicitAny: deliberately wrong input
-      () => sessionCloseMetadata(null as any),
+      () => sessionCloseMetadata(null as unknown as SessionCloseDetails),
       () => promotionMetadata([]),
       () => promotionMetadata([{ text: 'x', score: Number.NaN }]),
       () => promotionMetadata([{ text: 'a\nb', score: 1 }]),
