@@ -11,6 +11,7 @@ import * as git from 'isomorphic-git';
 import {
   errnoCode,
   type GitFileSystem,
+  makeDirectoryWhilePruned,
   readFileIfExists,
   statIfExists,
   writeExclusive,
@@ -216,7 +217,7 @@ export class GitObjectStore {
     // between our mkdir and our open or rename (ENOENT). Nothing is lost then: re-create the
     // directory and write again, a bounded number of times.
     for (let attempt = 1; ; attempt += 1) {
-      await this.#fs.promises.mkdir(directory, { recursive: true });
+      await makeDirectoryWhilePruned(this.#fs, directory);
       const temp = join(directory, `tmp_obj_${randomBytes(6).toString('hex')}`);
       try {
         await writeExclusive(this.#fs, temp, deflated, { mode: 0o444, durable: this.#durable });

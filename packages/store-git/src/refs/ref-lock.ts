@@ -10,6 +10,7 @@ import {
   errnoCode,
   type GitFileHandle,
   type GitFileSystem,
+  makeDirectoryWhilePruned,
   readFileIfExists,
   statIfExists,
 } from '../repository/file-system.js';
@@ -91,7 +92,7 @@ export async function acquireLock(
 ): Promise<HeldLock> {
   const makeDirectory = async (): Promise<void> => {
     try {
-      await fs.promises.mkdir(dirname(path), { recursive: true });
+      await makeDirectoryWhilePruned(fs, dirname(path));
     } catch (error) {
       const code = errnoCode(error);
       if (code === 'ENOTDIR' || code === 'EEXIST') throw refNameClash(ref, 'a ref with a parent name of it exists');
@@ -155,7 +156,7 @@ async function appendReflog(
   if (existing === undefined && !reflog.create) return;
   const message = reflog.message.replace(/[\r\n]+/g, ' ').trim();
   const line = `${update.expected ?? ZERO_OID} ${update.next} ${reflog.identity}\t${message}\n`;
-  await fs.promises.mkdir(dirname(path), { recursive: true });
+  await makeDirectoryWhilePruned(fs, dirname(path));
   const { appendFile } = fs.promises;
   if (appendFile !== undefined) await appendFile.call(fs.promises, path, line);
   else await fs.promises.writeFile(path, Buffer.concat([existing ?? new Uint8Array(), Buffer.from(line)]));

@@ -65,6 +65,25 @@ export function errnoCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** How often a directory may vanish under a `mkdir -p` before the error is passed on. */
+const MAX_PRUNED_DIRECTORY_RETRIES = 8;
+
+/**
+ * `mkdir -p` that survives `git gc`, `git pack-refs` and `git prune` removing emptied directories
+ * while it runs: Node's recursive mkdir fails with ENOENT when a directory it found (or just made)
+ * is removed before its next step. Retried a bounded number of times.
+ */
+export async function makeDirectoryWhilePruned(fs: GitFileSystem, directory: string): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await fs.promises.mkdir(directory, { recursive: true });
+      return;
+    } catch (error) {
+      if (errnoCode(error) !== 'ENOENT' || attempt >= MAX_PRUNED_DIRECTORY_RETRIES) throw error;
+    }
+  }
+}
+
 /** Read a file, or `undefined` when it (or a parent) does not exist or is a directory. */
 export async function readFileIfExists(fs: GitFileSystem, path: string): Promise<Uint8Array | undefined> {
   try {
