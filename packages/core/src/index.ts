@@ -11,4 +11,5 @@ export * from './prompt/index.js';
 export * from './registry/index.js';
 export * from './search/index.js';
 export * from './store/index.js';
+export * from './tasks/index.js';
 export * from './verified/index.js';
