@@ -5,6 +5,8 @@
 // the same way.
 import type { CitationReader } from '../citations/reader.js';
 import type { MemoryStore } from '../store/contract.js';
+import type { TaskRecordBackend } from '../tasks/record-backend.js';
+import type { VerifiedMemoryBackend } from '../verified/backend.js';
 
 /** Environment variables as `process.env` holds them. */
 export type SchemeEnvironment = Readonly<Record<string, string | undefined>>;
@@ -67,6 +69,33 @@ export interface StoreScheme<Target = unknown> {
   label(target: Target): string;
   /** Open the store. */
   open(target: Target, context: OpenStoreContext): Promise<MemoryStore>;
+  /**
+   * Open the store's native verified-memory backend (tables, record namespaces). Without it,
+   * verified memories are kept as JSON documents in the store (`createDocumentRecordBackend`).
+   */
+  openVerifiedBackend?(target: Target, context: OpenStoreContext): Promise<VerifiedMemoryBackend>;
+  /**
+   * Open the store's native task-record backend. Without it, task records are kept as JSON
+   * documents in the store (`createDocumentTaskRecordBackend`).
+   */
+  openTaskRecordBackend?(target: Target, context: OpenStoreContext): Promise<TaskRecordBackend>;
+  /**
+   * Check that the store can be used (reachability, permissions, schema, identifier mapping) and
+   * explain each failure; used by `repomem doctor`. Never throws for a failed check: it reports it.
+   */
+  diagnose?(target: Target, context: OpenStoreContext): Promise<readonly StoreDiagnostic[]>;
+}
+
+/** One check of {@link StoreScheme.diagnose}. */
+export interface StoreDiagnostic {
+  /** What was checked, in a few words (`reachable`, `schema version`, `row-level security`). */
+  readonly check: string;
+  /** `ok`, `warning` (works, but worth fixing) or `failed` (the store cannot be used as is). */
+  readonly status: 'ok' | 'warning' | 'failed';
+  /** What was found, in plain words, secrets redacted. */
+  readonly detail: string;
+  /** What to do about a warning or failure. */
+  readonly fix?: string;
 }
 
 /** A citation-reader scheme, exported by a package as `citationReaderScheme`. */
