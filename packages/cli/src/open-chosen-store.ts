@@ -18,7 +18,8 @@ export interface OpenChosenStoreOptions {
   readonly create?: boolean;
 }
 
-function missingStoreMessage(chosen: ChosenStore, code: string, error: RepomemError): string {
+/** The message of a missing store, naming it the way the user gave it. */
+export function missingStoreMessage(chosen: ChosenStore, code: string, error: RepomemError): string {
   if (chosen.kind === 'dir') {
     // Sepo's exact wording, with the absolute path as Sepo prints it: scripts match on it.
     return code === 'NOT_FOUND'

@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { isRepomemError, RepomemError, type StoreScheme } from '@repomem/core';
 import { MEMORY_DATABASE } from './connection.js';
+import { openSqliteRecordBackend } from './sqlite-record-backend.js';
 import { openSqliteStore, type SqliteStore } from './sqlite-store.js';
 
 /** A parsed `sqlite:` spec. */
@@ -54,4 +55,6 @@ export const storeScheme: StoreScheme<SqliteSpecTarget> = {
       return openSqliteStore({ path: target.path, repo: context.repo, readOnly: true });
     }
   },
+  // Verified memories live in the same file, in their own tables (all repositories; every query names one).
+  openVerifiedBackend: async (target) => openSqliteRecordBackend({ path: target.path }),
 };

@@ -8,6 +8,8 @@ import type { CitationReader } from '../citations/reader.js';
 import { repoSlugProblem } from '../envelope/repo-slug.js';
 import { RepomemError } from '../errors.js';
 import type { MemoryStore } from '../store/contract.js';
+import type { VerifiedMemoryBackend } from '../verified/backend.js';
+import { createDocumentRecordBackend } from '../verified/document-backend.js';
 import type {
   CitationReaderScheme,
   OpenCitationReaderContext,
@@ -16,6 +18,7 @@ import type {
   SchemeEnvironment,
   SchemeLoader,
   SchemeModule,
+  StoreDiagnostic,
   StoreScheme,
 } from './scheme.js';
 import { invalidSpec, redactSpec, splitSpec } from './spec-text.js';
@@ -107,6 +110,83 @@ function checkRepo(repo: string | undefined): string {
     });
   }
   return value;
+}
+
+function storeContext(options: OpenStoreOptions): OpenStoreContext {
+  return {
+    cwd: options.cwd ?? defaultCwd(),
+    env: options.env ?? defaultEnv(),
+    repo: checkRepo(options.repo),
+    readOnly: options.readOnly ?? false,
+    create: options.create ?? false,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  };
+}
+
+/** `backend` whose `close()` also closes the store it keeps its records in. */
+function closingStore<B extends { close(): Promise<void> }>(backend: B, store: MemoryStore): B {
+  const close = async (): Promise<void> => {
+    try {
+      await backend.close();
+    } finally {
+      await store.close();
+    }
+  };
+  // A proxy rather than a copy: methods keep `backend` as `this` (private fields keep working).
+  return new Proxy(backend, {
+    get(target, property) {
+      if (property === 'close') return close;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function problemText(error: unknown): string {
+  if (error instanceof RepomemError) return `${error.message} (${error.code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The generic checks: the store opens read-only, lists documents and reads its state. */
+async function diagnoseByReading(
+  resolved: ResolvedSpec<StoreScheme>,
+  context: OpenStoreContext,
+): Promise<readonly StoreDiagnostic[]> {
+  const checks: StoreDiagnostic[] = [];
+  let store: MemoryStore;
+  try {
+    store = await resolved.scheme.open(resolved.target, context);
+  } catch (error) {
+    checks.push({
+      check: 'opens',
+      status: 'failed',
+      detail: `${resolved.label} could not be opened: ${problemText(error)}`,
+      fix: 'check the spec, that the store exists (a first write creates it), and the permissions',
+    });
+    return checks;
+  }
+  try {
+    checks.push({
+      check: 'opens',
+      status: 'ok',
+      detail: `${resolved.label} opened (contract ${store.specificationVersion})`,
+    });
+    try {
+      const documents = await store.list('');
+      checks.push({ check: 'lists documents', status: 'ok', detail: `${documents.length} documents` });
+    } catch (error) {
+      checks.push({ check: 'lists documents', status: 'failed', detail: problemText(error) });
+    }
+    try {
+      const keys = await store.state.list();
+      checks.push({ check: 'reads state', status: 'ok', detail: `${keys.length} state keys` });
+    } catch (error) {
+      checks.push({ check: 'reads state', status: 'failed', detail: problemText(error) });
+    }
+  } finally {
+    await store.close();
+  }
+  return checks;
 }
 
 function isModuleMissing(error: unknown, packageName: string): boolean {
@@ -217,15 +297,40 @@ export class StoreRegistry {
     options: OpenStoreOptions = {},
   ): Promise<MemoryStore> {
     const resolved = typeof spec === 'string' ? await this.resolveStoreSpec(spec, options) : spec;
-    const context: OpenStoreContext = {
-      cwd: options.cwd ?? defaultCwd(),
-      env: options.env ?? defaultEnv(),
-      repo: checkRepo(options.repo),
-      readOnly: options.readOnly ?? false,
-      create: options.create ?? false,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-    };
-    return resolved.scheme.open(resolved.target, context);
+    return resolved.scheme.open(resolved.target, storeContext(options));
+  }
+
+  /**
+   * Open the verified-memory backend of the store a spec names: the scheme's native one (SQLite
+   * tables, PostgreSQL tables, AgentCore records) when it has one, otherwise JSON documents in
+   * the store itself ({@link createDocumentRecordBackend}). Closing the backend closes the store.
+   */
+  async openVerifiedBackend(
+    spec: string | ResolvedSpec<StoreScheme> = DEFAULT_STORE_SPEC,
+    options: OpenStoreOptions = {},
+  ): Promise<VerifiedMemoryBackend> {
+    const resolved = typeof spec === 'string' ? await this.resolveStoreSpec(spec, options) : spec;
+    const context = storeContext(options);
+    if (resolved.scheme.openVerifiedBackend !== undefined) {
+      return resolved.scheme.openVerifiedBackend(resolved.target, context);
+    }
+    const store = await resolved.scheme.open(resolved.target, context);
+    return closingStore(createDocumentRecordBackend(store), store);
+  }
+
+  /**
+   * Check the store a spec names and explain each failure (`repomem doctor`). Uses the scheme's
+   * own `diagnose` when it has one; otherwise opens the store read-only and reads from it. Never
+   * throws for a store that fails a check (only for a spec that does not parse).
+   */
+  async diagnoseStore(
+    spec: string | ResolvedSpec<StoreScheme> = DEFAULT_STORE_SPEC,
+    options: OpenStoreOptions = {},
+  ): Promise<readonly StoreDiagnostic[]> {
+    const resolved = typeof spec === 'string' ? await this.resolveStoreSpec(spec, options) : spec;
+    const context = storeContext({ readOnly: true, ...options });
+    if (resolved.scheme.diagnose !== undefined) return resolved.scheme.diagnose(resolved.target, context);
+    return diagnoseByReading(resolved, context);
   }
 
   /** Open the citation reader a spec names, or a spec resolved earlier. */
@@ -320,6 +425,22 @@ export function openStore(
   options: OpenStoreOptions = {},
 ): Promise<MemoryStore> {
   return defaultStoreRegistry.openStore(spec, options);
+}
+
+/** Open a verified-memory backend from a spec with the default registry (see {@link StoreRegistry.openVerifiedBackend}). */
+export function openVerifiedBackend(
+  spec: string | ResolvedSpec<StoreScheme> = DEFAULT_STORE_SPEC,
+  options: OpenStoreOptions = {},
+): Promise<VerifiedMemoryBackend> {
+  return defaultStoreRegistry.openVerifiedBackend(spec, options);
+}
+
+/** Check a store from a spec with the default registry (see {@link StoreRegistry.diagnoseStore}). */
+export function diagnoseStore(
+  spec: string | ResolvedSpec<StoreScheme> = DEFAULT_STORE_SPEC,
+  options: OpenStoreOptions = {},
+): Promise<readonly StoreDiagnostic[]> {
+  return defaultStoreRegistry.diagnoseStore(spec, options);
 }
 
 /** Open a citation reader from a spec with the default registry (see {@link StoreRegistry.openCitationReader}). */
