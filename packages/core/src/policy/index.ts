@@ -1,4 +1,5 @@
 // Why: barrel of the policy module (public API re-exports).
+export * from './commit-gate.js';
 export * from './fork-safety.js';
 export * from './memory-policy.js';
 export {

@@ -155,7 +155,11 @@ export interface ResolveScheduleModeInput {
   readonly agentEnabled?: string | undefined;
 }
 
-function readAgentEnabled(value: string | undefined): { paused: boolean; diagnostic?: string } {
+/**
+ * Read AGENT_ENABLED: `false` pauses every entry point; absent, blank or `true` does not;
+ * anything else pauses with a diagnostic (fail closed).
+ */
+export function readAgentEnabled(value: string | undefined): { paused: boolean; diagnostic?: string } {
   const text = (value ?? '').trim().toLowerCase();
   if (text === '' || text === 'true') return { paused: false };
   if (text === 'false') return { paused: true };
