@@ -9,6 +9,7 @@ import type { CliIo } from './io.js';
 import {
   BRANCH_USAGE,
   ENVELOPE_USAGE,
+  GATE_USAGE,
   INIT_USAGE,
   MAIN_USAGE,
   MEMORIES_USAGE,
@@ -47,6 +48,7 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<CommandRunner>; us
   push: branchEntry('push'),
   state: branchEntry('state'),
   envelope: { load: async () => (await import('./commands/envelope.js')).runEnvelopeCommand, usage: ENVELOPE_USAGE },
+  gate: { load: async () => (await import('./commands/gate.js')).runGateCommand, usage: GATE_USAGE },
   'bootstrap-branch': sepoEntry('bootstrap-branch'),
   'read-sync-state': sepoEntry('read-sync-state'),
   'write-sync-state': sepoEntry('write-sync-state'),

@@ -16,6 +16,7 @@ Commands:
   push                                      Sync the git memory branch with its remote (never loses an edit)
   state <read|write> --ref <name>           Read or write the sync, scan and thread state refs
   envelope --from-event [--route R]         Build the run's envelope from the GitHub Actions event
+  gate <schedule|scan|pr-closed|commit>     Decide whether a memory workflow step runs or commits
 
 Sepo's support commands (same arguments, environment, step outputs and output as Sepo's CLIs):
   bootstrap-branch [--repo R] [--branch B] [--remote O]   Create or complete the local memory branch
@@ -283,4 +284,36 @@ Options:
   --custom-route <r>  Accept a route outside the documented list (repeatable)
   --json              One-line JSON
   -h, --help          Show this message
+`;
+
+/** `repomem gate --help`. */
+export const GATE_USAGE = `Usage: repomem gate <schedule|scan|pr-closed|commit> [options] [--json]
+
+Decides whether a memory workflow step runs, from the repository variables, the event and the
+state refs, and hands the decision to later steps as step outputs (appended to $GITHUB_OUTPUT):
+run (true | false) and reason, plus the outputs listed below. Prints one line
+"gate <name>: run|skip (<reason>): <why>" (the decision as JSON with --json). Always exits 0 once
+the inputs parse: the decision is in the outputs.
+
+Gates:
+  schedule --workflow <file.yml>
+      AGENT_ENABLED=false pauses everything; AGENT_SCHEDULE_POLICY decides scheduled runs
+      ($GITHUB_EVENT_NAME schedule); any other event runs. Outputs: mode, check_activity.
+  scan [--workflow agent-memory-scan.yml] [--store <spec>]
+      The schedule gate, then (skip_no_updates) the scan gate: a scheduled scan runs only when the
+      sync state's last_activity_at is newer than the scan state's last_scan_at. State comes from
+      --store, else the state refs of the repository at $GITHUB_WORKSPACE (or here). Dispatch
+      bypasses the gate.
+  pr-closed
+      Fork safety for curation on pull_request_target closed ($GITHUB_EVENT_PATH): same-repository
+      pull requests, merged fork pull requests and manual dispatch run; closed unmerged fork pull
+      requests, unreadable events and AGENT_ENABLED=false skip.
+  commit --agent-exit-code <n> [--memory-dir <dir>] [--route <route>] [--override <mode>]
+      The three commit gates of an agent run: the agent exited 0, AGENT_MEMORY_POLICY (or the
+      override, $MEMORY_MODE_OVERRIDE) makes memory writable for the route ($ROUTE), and the memory
+      directory ($MEMORY_DIR) is mounted. Outputs: commit, memory_mode.
+
+Options:
+  --json       The decision as one JSON line
+  -h, --help   Show this message
 `;
