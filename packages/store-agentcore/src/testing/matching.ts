@@ -64,7 +64,7 @@ function recordFilterHolds(value: RecordMetadataValue | undefined, filter: Recor
       const needle = right.stringValue ?? right.stringListValue?.[0];
       if (needle === undefined) return false;
       if (value.stringListValue !== undefined) return value.stringListValue.includes(needle);
-      return value.stringValue?.includes(needle);
+      return value.stringValue?.includes(needle) === true;
     }
     case 'BEFORE':
       return (
