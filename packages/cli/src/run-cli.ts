@@ -8,6 +8,7 @@ import { terminalSafe } from './format/terminal-text.js';
 import type { CliIo } from './io.js';
 import {
   BRANCH_USAGE,
+  DOCTOR_USAGE,
   ENVELOPE_USAGE,
   GATE_USAGE,
   INIT_USAGE,
@@ -49,6 +50,7 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<CommandRunner>; us
   state: branchEntry('state'),
   envelope: { load: async () => (await import('./commands/envelope.js')).runEnvelopeCommand, usage: ENVELOPE_USAGE },
   gate: { load: async () => (await import('./commands/gate.js')).runGateCommand, usage: GATE_USAGE },
+  doctor: { load: async () => (await import('./commands/doctor.js')).runDoctorCommand, usage: DOCTOR_USAGE },
   'bootstrap-branch': sepoEntry('bootstrap-branch'),
   'read-sync-state': sepoEntry('read-sync-state'),
   'write-sync-state': sepoEntry('write-sync-state'),

@@ -17,6 +17,7 @@ Commands:
   state <read|write> --ref <name>           Read or write the sync, scan and thread state refs
   envelope --from-event [--route R]         Build the run's envelope from the GitHub Actions event
   gate <schedule|scan|pr-closed|commit>     Decide whether a memory workflow step runs or commits
+  doctor                                    Check that the chosen store works and explain what to fix
 
 Sepo's support commands (same arguments, environment, step outputs and output as Sepo's CLIs):
   bootstrap-branch [--repo R] [--branch B] [--remote O]   Create or complete the local memory branch
@@ -316,4 +317,22 @@ Gates:
 Options:
   --json       The decision as one JSON line
   -h, --help   Show this message
+`;
+
+/** `repomem doctor --help`. */
+export const DOCTOR_USAGE = `Usage: repomem doctor [--store <spec> | --dir <path>] [--repo <owner/name>] [--json]
+
+Checks the store the other commands would use (same choice: --store, --dir, $REPOMEM_STORE,
+$MEMORY_DIR, then the default SQLite file) and explains each failure with a fix. Network stores
+check more (PostgreSQL: reachability, server version, privileges, schema version, pooler mode,
+row-level security; AgentCore: reachability, permissions, identifier mapping); every store is at
+least opened read-only, listed and its state read. Passwords never appear in the report.
+Exit 0 when every check passed or only warned, 2 when one failed.
+
+Options:
+  --store <spec>    Store to check
+  --dir <path>      Memory directory to check
+  --repo <o/n>      Repository scope (default $GITHUB_REPOSITORY, then local/default)
+  --json            The report as one JSON object {ok, store, repo, checks:[{check, status, detail, fix?}]}
+  -h, --help        Show this message
 `;
