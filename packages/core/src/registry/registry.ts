@@ -8,6 +8,8 @@ import type { CitationReader } from '../citations/reader.js';
 import { repoSlugProblem } from '../envelope/repo-slug.js';
 import { RepomemError } from '../errors.js';
 import type { MemoryStore } from '../store/contract.js';
+import { createDocumentTaskRecordBackend } from '../tasks/document-backend.js';
+import type { TaskRecordBackend } from '../tasks/record-backend.js';
 import type { VerifiedMemoryBackend } from '../verified/backend.js';
 import { createDocumentRecordBackend } from '../verified/document-backend.js';
 import type {
@@ -319,6 +321,25 @@ export class StoreRegistry {
   }
 
   /**
+   * Open the task-record backend (episodes, review rules, preferences, knowledge, context
+   * receipts) of the store a spec names: the scheme's native one (AgentCore namespaces,
+   * PostgreSQL tables) when it has one, otherwise JSON documents under `.repomem/tasks/` in the
+   * store itself ({@link createDocumentTaskRecordBackend}). Closing the backend closes the store.
+   */
+  async openTaskRecordBackend(
+    spec: string | ResolvedSpec<StoreScheme> = DEFAULT_STORE_SPEC,
+    options: OpenStoreOptions = {},
+  ): Promise<TaskRecordBackend> {
+    const resolved = typeof spec === 'string' ? await this.resolveStoreSpec(spec, options) : spec;
+    const context = storeContext(options);
+    if (resolved.scheme.openTaskRecordBackend !== undefined) {
+      return resolved.scheme.openTaskRecordBackend(resolved.target, context);
+    }
+    const store = await resolved.scheme.open(resolved.target, context);
+    return closingStore(createDocumentTaskRecordBackend(store), store);
+  }
+
+  /**
    * Check the store a spec names and explain each failure (`repomem doctor`). Uses the scheme's
    * own `diagnose` when it has one; otherwise opens the store read-only and reads from it. Never
    * throws for a store that fails a check (only for a spec that does not parse).
@@ -433,6 +454,14 @@ export function openVerifiedBackend(
   options: OpenStoreOptions = {},
 ): Promise<VerifiedMemoryBackend> {
   return defaultStoreRegistry.openVerifiedBackend(spec, options);
+}
+
+/** Open a task-record backend from a spec with the default registry (see {@link StoreRegistry.openTaskRecordBackend}). */
+export function openTaskRecordBackend(
+  spec: string | ResolvedSpec<StoreScheme> = DEFAULT_STORE_SPEC,
+  options: OpenStoreOptions = {},
+): Promise<TaskRecordBackend> {
+  return defaultStoreRegistry.openTaskRecordBackend(spec, options);
 }
 
 /** Check a store from a spec with the default registry (see {@link StoreRegistry.diagnoseStore}). */

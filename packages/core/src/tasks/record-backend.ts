@@ -96,14 +96,39 @@ export interface TaskRecordQuery {
   readonly repo: string;
   /** Kind of record. */
   readonly kind: TaskRecordKind;
-  /** Only ids that start with this prefix (for example `pr-42/`). */
+  /**
+   * Only ids that start with this prefix (for example `pr-42/`): compared character by
+   * character, case-sensitively; made of the id characters only (`INVALID_ARGUMENT` otherwise).
+   */
   readonly idPrefix?: string;
-  /** Most records to return (default: all). */
+  /** Most records to return, a non-negative integer (default: all). */
   readonly limit?: number;
 }
 
 /**
- * Storage of task-memory records. Implementations: `createDocumentTaskRecordBackend` in core
+ * How a search combines its words: `all` (default) keeps records holding every word of the
+ * query, `any` those holding at least one (hydration ranks by a task description this way).
+ */
+export type TaskRecordMatch = 'all' | 'any';
+
+/** A {@link TaskRecordQuery} with search text. */
+export interface TaskRecordSearchQuery extends TaskRecordQuery {
+  /**
+   * Plain words (core's query tokenizer: lowercased words of 2+ characters or digits); every
+   * character is text, never query syntax. At most 1,024 characters and 64 distinct words.
+   */
+  readonly text: string;
+  /** How words combine (default `all`). */
+  readonly match?: TaskRecordMatch;
+}
+
+/**
+ * Storage of task-memory records. Every method validates its arguments first and throws
+ * `RepomemError` `INVALID_ARGUMENT` for a repository that is not `owner/name`, an unknown kind,
+ * an id outside {@link TaskRecordIdSchema}, a record failing {@link TaskRecordSchema} (16,000
+ * characters as JSON at most), a `revision` other than `expectedRevision + 1` (1 when creating),
+ * a bad `idPrefix` or `limit`; after `close()` every call but `close` throws `STORE_CLOSED`.
+ * Implementations: `createDocumentTaskRecordBackend` in core
  * (any MemoryStore) and the native ones of record-capable stores.
  */
 export interface TaskRecordBackend {
@@ -120,10 +145,13 @@ export interface TaskRecordBackend {
   /** Records newest first by `updated_at`, then by `id` descending. */
   list(query: TaskRecordQuery): Promise<TaskRecord[]>;
   /**
-   * Records whose `text` contains every word of `text` (plain words, case-insensitive, never
-   * query syntax), best match first; the order within equal matches is newest first.
+   * Records whose `text` contains every word (or, with `match: 'any'`, at least one word) of
+   * `text`: plain words, case-insensitive, never query syntax; a query with no word matches
+   * nothing. Best match first by `scoreTaskRecordText` (distinct query words found, then their
+   * occurrences); equal scores newest first. `searchTaskRecords` is the reference a native backend may
+   * apply to the candidates of its own index.
    */
-  search(query: TaskRecordQuery & { readonly text: string }): Promise<TaskRecord[]>;
+  search(query: TaskRecordSearchQuery): Promise<TaskRecord[]>;
   /** Remove a record if present; `true` when one was removed. */
   delete(repo: string, kind: TaskRecordKind, id: string): Promise<boolean>;
   /** Release resources (idempotent). */

@@ -14,3 +14,9 @@ export { type NodeWorkerResult, type NodeWorkersOptions, runNodeWorkers } from '
 export * from './record-backend-conformance.js';
 export * from './record-backend-conformance-fixtures.js';
 export type { RecordBackendConformanceOptions, RecordBackendHarness } from './record-backend-conformance-types.js';
+export * from './task-record-conformance.js';
+export * from './task-record-conformance-fixtures.js';
+export type {
+  TaskRecordBackendConformanceOptions,
+  TaskRecordBackendHarness,
+} from './task-record-conformance-types.js';
