@@ -21,18 +21,21 @@ export class FaultPlan {
   private readonly random: () => number;
   private readonly rate: number;
   private readonly kinds: readonly FaultKind[];
+  private remaining: number;
 
-  constructor(rate: number, kinds: readonly FaultKind[], seed: number) {
+  constructor(rate: number, kinds: readonly FaultKind[], seed: number, maxFaults = Number.POSITIVE_INFINITY) {
     this.random = seededRandom(seed);
     this.rate = rate;
     this.kinds = kinds;
+    this.remaining = maxFaults;
   }
 
   /** The fault for the next request, or undefined. Always draws twice so runs stay aligned. */
   next(): FaultKind | undefined {
     const roll = this.random();
     const pick = this.random();
-    if (this.kinds.length === 0 || roll >= this.rate) return undefined;
+    if (this.kinds.length === 0 || roll >= this.rate || this.remaining <= 0) return undefined;
+    this.remaining -= 1;
     return this.kinds[Math.min(this.kinds.length - 1, Math.floor(pick * this.kinds.length))];
   }
 

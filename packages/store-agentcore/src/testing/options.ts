@@ -33,6 +33,8 @@ export interface AgentCoreEmulatorFaults {
   readonly seed?: number;
   /** Delay of a `slow` response in ms (default 2000). */
   readonly slowMs?: number;
+  /** Stop injecting after this many faults (default unlimited): "fail once, then succeed". */
+  readonly maxFaults?: number;
 }
 
 /** Options of {@link startAgentCoreEmulator}. */
@@ -116,6 +118,7 @@ export const faultsSchema = z.object({
   kinds: z.array(z.enum(['throttle', 'server-error', 'reset', 'slow', 'truncated'])).readonly(),
   seed: z.number().int().optional(),
   slowMs: z.number().int().min(0).optional(),
+  maxFaults: z.number().int().min(0).optional(),
 }) satisfies z.ZodType<AgentCoreEmulatorFaults>;
 
 /** Checks emulator options where they enter. */

@@ -104,7 +104,7 @@ export async function startAgentCoreEmulator(options: AgentCoreEmulatorOptions =
   let latencyMs = options.latencyMs ?? 0;
   let limiter = options.requestsPerSecond === undefined ? undefined : new RateLimiter(options.requestsPerSecond);
   let faults: AgentCoreEmulatorFaults | undefined = options.faults;
-  let plan = faults ? new FaultPlan(faults.rate, faults.kinds, faults.seed ?? 1) : undefined;
+  let plan = faults ? new FaultPlan(faults.rate, faults.kinds, faults.seed ?? 1, faults.maxFaults) : undefined;
   const responseIssues: { operation: string; issues: FieldIssue[] }[] = [];
 
   const answerError = (response: ServerResponse, operation: string, error: EmulatorServiceError): void => {
@@ -232,7 +232,7 @@ export async function startAgentCoreEmulator(options: AgentCoreEmulatorOptions =
         }
       }
       faults = next;
-      plan = next ? new FaultPlan(next.rate, next.kinds, next.seed ?? 1) : undefined;
+      plan = next ? new FaultPlan(next.rate, next.kinds, next.seed ?? 1, next.maxFaults) : undefined;
     },
     setLatency: (ms) => {
       latencyMs = Math.max(0, ms);

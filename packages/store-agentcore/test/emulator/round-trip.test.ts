@@ -19,6 +19,7 @@ import {
   StartMemoryExtractionJobCommand,
 } from '@aws-sdk/client-bedrock-agentcore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentCoreMemoryModel } from '../../src/testing/index.js';
 import { type EmulatorFixture, rejectionOf, startFixture } from './support.js';
 
 let fixture: EmulatorFixture;
@@ -258,5 +259,12 @@ describe('extraction jobs', () => {
       client.send(new StartMemoryExtractionJobCommand({ memoryId, extractionJob: { jobId } })),
     );
     expect(missing.name).toBe('ResourceNotFoundException');
+  });
+});
+
+describe('coverage', () => {
+  it('the commands above reached every operation of the model, each on the route of its name', () => {
+    const reached = fixture.emulator.stats().byOperation;
+    expect(Object.keys(reached).sort()).toEqual(Object.keys(agentCoreMemoryModel().model.operations).sort());
   });
 });
