@@ -1,3 +1,19 @@
-// Why: public entry of @repomem/mcp (filled in by the MCP server work).
-/** Package name, for messages. */
-export const PACKAGE_NAME = '@repomem/mcp';
+// Why: public entry of @repomem/mcp: the memory tools over the Model Context Protocol, as a
+// library function (mount the server in your own process) and stdio / Streamable HTTP helpers.
+export { DEFAULT_WATCH_INTERVAL_MS, type MemoryMcpContext, openMemoryMcpContext } from './context.js';
+export {
+  DEFAULT_HTTP_HOST,
+  type HttpMemoryServer,
+  isLoopbackHost,
+  MCP_HTTP_PATH,
+  type ServeHttpOptions,
+  serveHttp,
+} from './http.js';
+export type { MemoryMcpOptions } from './options.js';
+export { MEMORY_RULES, MEMORY_RULES_PROMPT } from './prompts.js';
+export { MEMORY_RESOURCE_PREFIX, memoryResourceUri } from './resources.js';
+export { createMemoryMcpServer, createMemoryMcpServerFromContext, memoryTools } from './server.js';
+export { type ServeStdioOptions, type StdioMemoryServer, serveStdio } from './stdio.js';
+export { INTERNAL_ERROR_CODE } from './tool-result.js';
+export type { ToolEntry } from './tools/define.js';
+export { MCP_PROTOCOL_REVISION, MCP_SERVER_NAME, MCP_SERVER_VERSION } from './version.js';

@@ -1,0 +1,65 @@
+// Why: turns `repomem mcp ...` arguments into a validated request (pure, no I/O): the store, the
+// repository scope, the access mode, the citation source and, for HTTP, where to listen and the
+// bearer token, checked before anything is opened.
+import { isMemoryMode, type MemoryMode } from '@repomem/core';
+import { booleanOption, type OptionSpecs, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
+import { CliUsageError } from '../errors.js';
+import { STORE_OPTIONS } from '../store-options.js';
+
+/** Options accepted by `repomem mcp`. */
+export const MCP_OPTIONS: OptionSpecs = {
+  ...STORE_OPTIONS,
+  dir: { type: 'string' },
+  mode: { type: 'string' },
+  source: { type: 'string' },
+  http: { type: 'boolean' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  token: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+/** A parsed `repomem mcp` request. */
+export interface McpRequest {
+  readonly help: boolean;
+  readonly store: string | undefined;
+  readonly dir: string | undefined;
+  readonly repo: string | undefined;
+  readonly mode: MemoryMode;
+  readonly source: string | undefined;
+  /** Absent: stdio. */
+  readonly http:
+    | { readonly port: number; readonly host: string | undefined; readonly token: string | undefined }
+    | undefined;
+}
+
+/** Parse `repomem mcp` arguments; `env` supplies `REPOMEM_MCP_TOKEN` when `--token` is absent. */
+export function parseMcpArguments(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): McpRequest {
+  const parsed = parseArguments(argv, MCP_OPTIONS);
+  if (parsed.positionals.length > 0) {
+    throw new CliUsageError(`repomem mcp takes no arguments (got ${JSON.stringify(parsed.positionals[0])})`);
+  }
+  const mode = stringOption(parsed, 'mode') ?? 'enabled';
+  if (!isMemoryMode(mode))
+    throw new CliUsageError(`--mode must be enabled, read-only or disabled (got ${JSON.stringify(mode)})`);
+  const http = booleanOption(parsed, 'http');
+  const port = stringOption(parsed, 'port');
+  const host = stringOption(parsed, 'host');
+  const token = stringOption(parsed, 'token') ?? (env.REPOMEM_MCP_TOKEN === '' ? undefined : env.REPOMEM_MCP_TOKEN);
+  if (!http && (port !== undefined || host !== undefined || stringOption(parsed, 'token') !== undefined)) {
+    throw new CliUsageError('--port, --host and --token apply to --http only');
+  }
+  if (http && port === undefined) throw new CliUsageError('--http needs --port <n>');
+  return {
+    help: booleanOption(parsed, 'help'),
+    store: stringOption(parsed, 'store'),
+    dir: stringOption(parsed, 'dir'),
+    repo: stringOption(parsed, 'repo'),
+    mode,
+    source: stringOption(parsed, 'source'),
+    http: http ? { port: port === '0' ? 0 : parsePositiveInteger(port as string, '--port'), host, token } : undefined,
+  };
+}

@@ -1,0 +1,63 @@
+// Why: `repomem mcp`: serves the repository memory to MCP clients (stdio by default, Streamable
+// HTTP with --http) through @repomem/mcp, on the store chosen like every other command and
+// opened through the CLI's registry, so the bundled stores load. Runs until the client goes away
+// or the process is asked to stop.
+import { DEFAULT_STORE_REPO } from '@repomem/core';
+import { serveHttp, serveStdio } from '@repomem/mcp';
+import { ExitCode } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { reportError } from '../report-error.js';
+import { cliRegistry } from '../store-registry.js';
+import { chooseStore } from '../store-selection.js';
+import { MCP_USAGE } from '../usage.js';
+import { parseMcpArguments } from './mcp-args.js';
+
+/** Resolves on SIGINT or SIGTERM. */
+function stopSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
+/** Run `repomem mcp <argv...>`; returns the exit code once the server has stopped. */
+export async function runMcpCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const request = parseMcpArguments(argv, io.env);
+    if (request.help) {
+      io.stdout.write(MCP_USAGE);
+      return ExitCode.ok;
+    }
+    const chosen = await chooseStore(request, io);
+    const repo = request.repo ?? (io.env.GITHUB_REPOSITORY || undefined) ?? DEFAULT_STORE_REPO;
+    const options = {
+      storeSpec: chosen.resolved,
+      repo,
+      mode: request.mode,
+      registry: cliRegistry,
+      cwd: io.cwd,
+      env: io.env,
+      ...(request.source === undefined ? {} : { citationReader: request.source }),
+    };
+    if (request.http === undefined) {
+      const served = await serveStdio(options);
+      await Promise.race([served.closed, stopSignal()]);
+      await served.close();
+      return ExitCode.ok;
+    }
+    const served = await serveHttp({
+      ...options,
+      port: request.http.port,
+      ...(request.http.host === undefined ? {} : { host: request.http.host }),
+      ...(request.http.token === undefined ? {} : { token: request.http.token }),
+    });
+    io.stderr.write(
+      `repomem MCP server for ${repo} (${chosen.label}, mode ${request.mode}) listening at ${served.url}\n`,
+    );
+    await stopSignal();
+    await served.close();
+    return ExitCode.ok;
+  } catch (error) {
+    return reportError(error, io, MCP_USAGE, false);
+  }
+}

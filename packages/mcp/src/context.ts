@@ -1,0 +1,137 @@
+// Why: everything a server needs is opened once and shared by every session (one stdio client,
+// or each Streamable HTTP session): the store, the bullet facade over it, the verified-memory
+// service over the store's own backend, and the citation source. Closing the context closes
+// what it opened and nothing the application passed in.
+import {
+  createDocumentRecordBackend,
+  defaultStoreRegistry,
+  type Memory,
+  type MemoryMode,
+  MemoryModeSchema,
+  type MemoryStore,
+  openMemory,
+  openVerifiedMemory,
+  RepomemError,
+  repoSlugProblem,
+  type VerifiedMemoryBackend,
+  type VerifiedMemoryService,
+} from '@repomem/core';
+import { type CitationSource, citationSource, lazyReader } from './citation-source.js';
+import type { MemoryMcpOptions } from './options.js';
+import { readOnlyBackend } from './read-only-backend.js';
+
+/** Default interval of the store-revision check behind resource list-changed notifications. */
+export const DEFAULT_WATCH_INTERVAL_MS = 1000;
+
+/** What a memory server works on, opened once by {@link openMemoryMcpContext}. */
+export interface MemoryMcpContext {
+  /** The repository every tool is scoped to. */
+  readonly repo: string;
+  /** Access mode. */
+  readonly mode: MemoryMode;
+  /** The store (absent in `disabled` mode: nothing is opened). */
+  readonly store: MemoryStore | undefined;
+  /** Bullet operations and search over the store. */
+  readonly memory: Memory | undefined;
+  /** Verified memories of the store. */
+  readonly verified: VerifiedMemoryService | undefined;
+  /** Where cited code is read. */
+  readonly citations: CitationSource;
+  /** Store-revision check interval in ms (0: off). */
+  readonly watchIntervalMs: number;
+  /** Close what the context opened (idempotent). */
+  close(): Promise<void>;
+}
+
+function checkOptions(options: MemoryMcpOptions): MemoryMode {
+  if (options === null || typeof options !== 'object') {
+    throw new RepomemError('INVALID_ARGUMENT', 'expected options { storeSpec | store, repo, mode? }');
+  }
+  const problem = repoSlugProblem(options.repo);
+  if (problem !== undefined) {
+    throw new RepomemError('INVALID_ARGUMENT', `invalid repository ${JSON.stringify(options.repo)}: ${problem}`);
+  }
+  const mode = MemoryModeSchema.safeParse(options.mode ?? 'enabled');
+  if (!mode.success) {
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `mode must be enabled, read-only or disabled (got ${String(options.mode)})`,
+    );
+  }
+  if (options.store !== undefined && options.storeSpec !== undefined) {
+    throw new RepomemError('INVALID_ARGUMENT', 'pass either store or storeSpec, not both');
+  }
+  const interval = options.watchIntervalMs ?? DEFAULT_WATCH_INTERVAL_MS;
+  if (!Number.isInteger(interval) || interval < 0) {
+    throw new RepomemError('INVALID_ARGUMENT', `watchIntervalMs must be a non-negative integer (got ${interval})`);
+  }
+  return mode.data;
+}
+
+/**
+ * Open the store, the memory facade and the verified-memory service a server uses. In `disabled`
+ * mode nothing is opened. The verified backend is the store scheme's native one when the spec's
+ * scheme has one (SQLite tables...), otherwise JSON documents in the store itself.
+ */
+export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<MemoryMcpContext> {
+  const mode = checkOptions(options);
+  const cwd = options.cwd ?? process.cwd();
+  const registry = options.registry ?? defaultStoreRegistry;
+  const citations = citationSource({
+    source: options.citationReader,
+    registry: options.registry,
+    repo: options.repo,
+    cwd,
+    env: options.env,
+  });
+  const watchIntervalMs = options.watchIntervalMs ?? DEFAULT_WATCH_INTERVAL_MS;
+  if (mode === 'disabled') {
+    const close = async (): Promise<void> => {};
+    return {
+      repo: options.repo,
+      mode,
+      store: undefined,
+      memory: undefined,
+      verified: undefined,
+      citations,
+      watchIntervalMs,
+      close,
+    };
+  }
+  const readOnly = mode === 'read-only';
+  const openOptions = {
+    cwd,
+    repo: options.repo,
+    readOnly,
+    ...(options.env === undefined ? {} : { env: options.env }),
+  };
+  const ownsStore = options.store === undefined;
+  const store = options.store ?? (await registry.openStore(options.storeSpec, openOptions));
+  let backend: VerifiedMemoryBackend;
+  try {
+    if (options.verifiedBackend !== undefined) backend = options.verifiedBackend;
+    else if (options.store !== undefined) backend = createDocumentRecordBackend(options.store);
+    else backend = await registry.openVerifiedBackend(options.storeSpec, openOptions);
+  } catch (error) {
+    if (ownsStore) await store.close();
+    throw error;
+  }
+  const ownsBackend = options.verifiedBackend === undefined;
+  const verified = openVerifiedMemory({
+    backend: readOnly ? readOnlyBackend(backend) : backend,
+    citations: lazyReader(citations),
+  });
+  const memory = openMemory({ store, mode });
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      try {
+        if (ownsBackend) await backend.close();
+      } finally {
+        if (ownsStore) await store.close();
+      }
+    })();
+    return closing;
+  };
+  return { repo: options.repo, mode, store, memory, verified, citations, watchIntervalMs, close };
+}
