@@ -18,6 +18,7 @@ Commands:
   envelope --from-event [--route R]         Build the run's envelope from the GitHub Actions event
   gate <schedule|scan|pr-closed|commit>     Decide whether a memory workflow step runs or commits
   doctor                                    Check that the chosen store works and explain what to fix
+  mcp [--http --port N]                     Serve the memory tools to MCP clients (stdio, or Streamable HTTP)
 
 Sepo's support commands (same arguments, environment, step outputs and output as Sepo's CLIs):
   bootstrap-branch [--repo R] [--branch B] [--remote O]   Create or complete the local memory branch
@@ -335,4 +336,29 @@ Options:
   --repo <o/n>      Repository scope (default $GITHUB_REPOSITORY, then local/default)
   --json            The report as one JSON object {ok, store, repo, checks:[{check, status, detail, fix?}]}
   -h, --help        Show this message
+`;
+
+/** `repomem mcp --help`. */
+export const MCP_USAGE = `Usage: repomem mcp [--store <spec> | --dir <path>] [--repo <owner/name>] [--mode enabled|read-only|disabled]
+                   [--source <spec>] [--http --port <n> [--host <address>] [--token <token>]]
+
+Serves the repository memory to MCP clients (Claude Code, Codex, Cursor, VS Code...): the
+verified-memory tools (memory.store, memory.get_recent, memory.verify_citations...), the bullet
+tools (memory.add, memory.replace, memory.remove, memory.daily_append, memory.search), history
+tools on stores that keep history, the memory documents as resources and the memory rules as a
+prompt. Speaks MCP over stdin/stdout by default; nothing else is written to stdout.
+
+Options:
+  --store <spec>   Store (see repomem --help for the order; default sqlite:.repomem/repomem.db)
+  --dir <path>     Memory directory (same as --store dir:<path>)
+  --repo <o/n>     Repository every tool is scoped to (default $GITHUB_REPOSITORY, then local/default)
+  --mode <mode>    enabled (default); read-only: tools that change memory are not offered;
+                   disabled: the server starts and offers nothing, saying why
+  --source <spec>  Where cited code is read: git:<repo-dir>[#<ref>], dir:<worktree> or github
+                   (default: the git repository around the working directory, else the directory)
+  --http           Serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio
+  --port <n>       HTTP port (0: any free port, printed on stderr)
+  --host <address> Address to bind (default 127.0.0.1); any other address requires a token
+  --token <token>  Bearer token every HTTP request must carry (or $REPOMEM_MCP_TOKEN; 16+ characters)
+  -h, --help       Show this message
 `;
