@@ -56,7 +56,14 @@ export type {
   ModelStructure,
   ServiceModel,
 } from './model.js';
-export { agentCoreMemoryModel } from './model.js';
+export {
+  agentCoreMemoryModel,
+  ModelMemberSchema,
+  ModelOperationSchema,
+  ModelShapeSchema,
+  ModelStructureSchema,
+  ServiceModelSchema,
+} from './model.js';
 export type { FailedExtractionJobSeed } from './operations/extraction.js';
 export { DEFAULT_TOP_K, EMULATOR_DIRECT_STRATEGY_ID } from './operations/records.js';
 export {

@@ -6,16 +6,18 @@ import rawModel from './model/agentcore-memory-model.json' with { type: 'json' }
 
 const shapeRefSchema = z.object({ shape: z.string() });
 
-const memberSchema = z.object({
+/** zod schema of a structure member in the service model. */
+export const ModelMemberSchema = z.object({
   shape: z.string(),
   location: z.enum(['uri', 'querystring', 'header', 'headers']).optional(),
   locationName: z.string().optional(),
   idempotencyToken: z.boolean().optional(),
 });
 
-const structureSchema = z.object({
+/** zod schema of a structure shape in the service model. */
+export const ModelStructureSchema = z.object({
   type: z.literal('structure'),
-  members: z.record(z.string(), memberSchema),
+  members: z.record(z.string(), ModelMemberSchema),
   required: z.array(z.string()).optional(),
   union: z.boolean().optional(),
   document: z.boolean().optional(),
@@ -58,8 +60,9 @@ const numberSchema = z.object({
 
 const scalarSchema = z.object({ type: z.enum(['boolean', 'timestamp', 'blob']), box: z.boolean().optional() });
 
-const shapeSchema = z.discriminatedUnion('type', [
-  structureSchema,
+/** zod schema of any shape in the service model. */
+export const ModelShapeSchema = z.discriminatedUnion('type', [
+  ModelStructureSchema,
   listSchema,
   mapSchema,
   stringSchema,
@@ -67,7 +70,8 @@ const shapeSchema = z.discriminatedUnion('type', [
   scalarSchema,
 ]);
 
-const operationSchema = z.object({
+/** zod schema of an operation in the service model. */
+export const ModelOperationSchema = z.object({
   name: z.string(),
   http: z.object({
     method: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD']),
@@ -81,7 +85,8 @@ const operationSchema = z.object({
   readonly: z.boolean().optional(),
 });
 
-const serviceModelSchema = z.object({
+/** zod schema of the service model file (the parts the emulator reads). */
+export const ServiceModelSchema = z.object({
   metadata: z.object({
     apiVersion: z.string(),
     protocol: z.string(),
@@ -89,20 +94,20 @@ const serviceModelSchema = z.object({
     endpointPrefix: z.string(),
     serviceId: z.string(),
   }),
-  operations: z.record(z.string(), operationSchema),
-  shapes: z.record(z.string(), shapeSchema),
+  operations: z.record(z.string(), ModelOperationSchema),
+  shapes: z.record(z.string(), ModelShapeSchema),
 });
 
 /** One shape of the service model (structure, list, map, string, number or scalar). */
-export type ModelShape = z.infer<typeof shapeSchema>;
+export type ModelShape = z.infer<typeof ModelShapeSchema>;
 /** A structure shape of the service model. */
-export type ModelStructure = z.infer<typeof structureSchema>;
+export type ModelStructure = z.infer<typeof ModelStructureSchema>;
 /** A member of a structure shape (with its HTTP binding when it travels outside the body). */
-export type ModelMember = z.infer<typeof memberSchema>;
+export type ModelMember = z.infer<typeof ModelMemberSchema>;
 /** One operation of the service model: route, success status, input/output shapes and errors. */
-export type ModelOperation = z.infer<typeof operationSchema>;
+export type ModelOperation = z.infer<typeof ModelOperationSchema>;
 /** The parsed service model. */
-export type ServiceModel = z.infer<typeof serviceModelSchema>;
+export type ServiceModel = z.infer<typeof ServiceModelSchema>;
 
 /** One HTTP route of the model, compiled for matching. */
 export interface ModelRoute {
@@ -189,7 +194,7 @@ function safeDecode(text: string): string {
 }
 
 function buildModel(): AgentCoreMemoryModel {
-  const model = serviceModelSchema.parse(rawModel);
+  const model = ServiceModelSchema.parse(rawModel);
   const routes = Object.values(model.operations)
     .map(compileRoute)
     .sort((a, b) => b.literalSegments - a.literalSegments || b.labels.length - a.labels.length);
