@@ -28,6 +28,29 @@ function globalPattern(rule: SecretRule): RegExp {
   return pattern;
 }
 
+const ALL_KEYWORDS: readonly string[] = [...new Set(SECRET_RULES.flatMap((rule) => rule.keywords))];
+/** Every keyword of every rule in one pattern: one pass over the text instead of one per keyword. */
+const KEYWORD_PATTERN = new RegExp(
+  ALL_KEYWORDS.map((keyword) => keyword.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|'),
+  'g',
+);
+
+/**
+ * The keywords `lower` contains: exactly `{ k | lower.includes(k) }`. Each match position is
+ * checked against every keyword (keywords may overlap or share a start) and the scan resumes one
+ * character later, so no occurrence hides another.
+ */
+function presentKeywords(lower: string): Set<string> {
+  const found = new Set<string>();
+  KEYWORD_PATTERN.lastIndex = 0;
+  for (let match = KEYWORD_PATTERN.exec(lower); match !== null; match = KEYWORD_PATTERN.exec(lower)) {
+    for (const keyword of ALL_KEYWORDS) if (lower.startsWith(keyword, match.index)) found.add(keyword);
+    if (found.size === ALL_KEYWORDS.length) break;
+    KEYWORD_PATTERN.lastIndex = match.index + 1;
+  }
+  return found;
+}
+
 function lineOf(text: string, index: number): number {
   let line = 1;
   for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) line += 1;
@@ -40,8 +63,9 @@ export function findSecret(content: Uint8Array | string): SecretFinding | null {
   const lower = text.toLowerCase();
   let first: SecretFinding | null = null;
   let firstIndex = Number.POSITIVE_INFINITY;
+  const present = presentKeywords(lower);
   for (const rule of SECRET_RULES) {
-    if (!rule.keywords.some((keyword) => lower.includes(keyword))) continue;
+    if (!rule.keywords.some((keyword) => present.has(keyword))) continue;
     const pattern = globalPattern(rule);
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       if (match[0].length === 0) pattern.lastIndex += 1;

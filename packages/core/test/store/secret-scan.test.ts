@@ -101,3 +101,19 @@ describe('secret scanning', () => {
     expect(await store.get('notes/a.md')).toBeUndefined();
   });
 });
+
+describe('secret scanning finds every keyword in one pass', () => {
+  it('matches the rule-by-rule scan on text where keywords overlap or share a start', () => {
+    // Each prefix finds the credential after it, whatever keyword occurrences come first.
+    const token = `ghp_${'a'.repeat(36)}`;
+    for (const prefix of ['age-secret-key-1 ', 'sk-ant-api03sk-ant-admin01 ', 'xoxpxoxo-xoxb secret ', '']) {
+      expect(findSecret(`${prefix}${token}`)?.ruleId, prefix).toBe('github-pat');
+    }
+  });
+
+  it('finds a credential after thousands of lines that mention keywords', () => {
+    const noise = Array.from({ length: 3000 }, (_, index) => `- keep the secret ${index} out of sg. logs`).join('\n');
+    expect(findSecret(`${noise}\n- token ghp_${'b'.repeat(36)}\n`)).toMatchObject({ ruleId: 'github-pat', line: 3001 });
+    expect(findSecret(noise)).toBeNull();
+  });
+});
