@@ -1,3 +1,12 @@
-// Why: public entry of @repomem/store-agentcore (filled in by the AgentCore store work).
+// Why: public entry of @repomem/store-agentcore: the document store, its state API, the native
+// record backends, the registry scheme, identifier mapping and extraction-job helpers.
+export * from './chunks.js';
+export * from './connection.js';
+export * from './document-store.js';
+export * from './errors.js';
+export * from './identifiers.js';
+export * from './model-patterns.js';
+export * from './open-store.js';
+
 /** Package name, for messages. */
 export const PACKAGE_NAME = '@repomem/store-agentcore';

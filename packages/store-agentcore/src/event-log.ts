@@ -1,0 +1,178 @@
+// Why: the chain of one session is read and extended through three calls only: list the events'
+// metadata (never their payloads, so a long history stays cheap), fetch one event's payload, and
+// append an event whose metadata carries its chain fields. The append's client token is derived
+// from the parent, so the service's idempotency keeps at most one child per parent and an SDK or
+// p-retry retry of the same append never creates a second event.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  CreateEventCommand,
+  GetEventCommand,
+  ListEventsCommand,
+  type PayloadType,
+} from '@aws-sdk/client-bedrock-agentcore';
+import { RepomemError } from '@repomem/core';
+import type { AgentCoreConnection } from './connection.js';
+import type { ChainLink } from './fold.js';
+import { MAX_PAGE_SIZE } from './model-patterns.js';
+
+/** Where a chain lives: an actor and one of its sessions. */
+export interface SessionAddress {
+  readonly actorId: string;
+  readonly sessionId: string;
+}
+
+const KEY = {
+  parent: 'repomem.parent',
+  nonce: 'repomem.nonce',
+  kind: 'repomem.kind',
+  version: 'repomem.version',
+  size: 'repomem.size',
+} as const;
+const NONE = '-';
+
+/** Event ids hold `#`, which metadata values may not: stored with `:` instead. */
+function idToMetadata(id: string): string {
+  return id.replace('#', ':');
+}
+
+function idFromMetadata(value: string): string {
+  return value.replace(':', '#');
+}
+
+function metadataString(
+  metadata: Record<string, { stringValue?: string } | undefined> | undefined,
+  key: string,
+): string | undefined {
+  const value = metadata?.[key];
+  return value !== undefined && 'stringValue' in value ? value.stringValue : undefined;
+}
+
+/** A fresh writer nonce (hex). */
+export function newNonce(): string {
+  return randomBytes(12).toString('hex');
+}
+
+/**
+ * Read the chain links of a session (metadata only, every page). Events without repomem's chain
+ * metadata (written by something else) are ignored.
+ */
+export async function readLinks(connection: AgentCoreConnection, address: SessionAddress): Promise<ChainLink[]> {
+  const links: ChainLink[] = [];
+  let nextToken: string | undefined;
+  do {
+    const page = await connection.send('ListEvents', (client, options) =>
+      client.send(
+        new ListEventsCommand({
+          memoryId: connection.memoryId,
+          actorId: address.actorId,
+          sessionId: address.sessionId,
+          includePayloads: false,
+          maxResults: MAX_PAGE_SIZE,
+          ...(nextToken === undefined ? {} : { nextToken }),
+        }),
+        options,
+      ),
+    );
+    for (const event of page.events ?? []) {
+      const nonce = metadataString(event.metadata, KEY.nonce);
+      const parent = metadataString(event.metadata, KEY.parent);
+      const kind = metadataString(event.metadata, KEY.kind);
+      const version = metadataString(event.metadata, KEY.version);
+      if (event.eventId === undefined || nonce === undefined || parent === undefined || kind === undefined) continue;
+      links.push({
+        id: event.eventId,
+        at: event.eventTimestamp?.getTime() ?? 0,
+        parent: parent === NONE ? null : idFromMetadata(parent),
+        nonce,
+        kind,
+        version: version === undefined || version === NONE ? null : version,
+        size: Number(metadataString(event.metadata, KEY.size) ?? '0'),
+      });
+    }
+    nextToken = page.nextToken;
+  } while (nextToken !== undefined && nextToken !== '');
+  return links;
+}
+
+/** The payload of one event. Throws `NOT_FOUND` when the event is gone. */
+export async function readPayload(
+  connection: AgentCoreConnection,
+  address: SessionAddress,
+  eventId: string,
+): Promise<PayloadType[]> {
+  const output = await connection.send('GetEvent', (client, options) =>
+    client.send(
+      new GetEventCommand({
+        memoryId: connection.memoryId,
+        actorId: address.actorId,
+        sessionId: address.sessionId,
+        eventId,
+      }),
+      options,
+    ),
+  );
+  const payload = output.event?.payload;
+  if (payload === undefined) {
+    throw new RepomemError('INVALID_DOCUMENT', `AgentCore event ${eventId} came back without its payload`);
+  }
+  return payload;
+}
+
+/** What to append. */
+export interface AppendRequest {
+  /** The head the event is written on (`undefined` for the first event). */
+  readonly parent: ChainLink | undefined;
+  /** Writer nonce (see {@link newNonce}). */
+  readonly nonce: string;
+  /** Kind of change. */
+  readonly kind: string;
+  /** Version after the change (`null` for a delete). */
+  readonly version: string | null;
+  /** Size after the change. */
+  readonly size: number;
+  /** Event timestamp in ms. */
+  readonly at: number;
+  /** Payload items (blobs; never extracted into long-term memory). */
+  readonly payload: PayloadType[];
+}
+
+/**
+ * The client token of an append: derived from the session and the parent, so two writers racing
+ * from the same head send the same token and the service keeps one event, and a retried append
+ * is recognised as the same request.
+ */
+export function appendToken(address: SessionAddress, parent: ChainLink | undefined): string {
+  const hex = createHash('sha256')
+    .update(`${address.actorId}\n${address.sessionId}\n${parent?.id ?? NONE}`)
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Append one event. Returns the id the service gave it (another writer's, when the token was taken). */
+export async function appendLink(
+  connection: AgentCoreConnection,
+  address: SessionAddress,
+  request: AppendRequest,
+): Promise<string | undefined> {
+  const output = await connection.send('CreateEvent', (client, options) =>
+    client.send(
+      new CreateEventCommand({
+        memoryId: connection.memoryId,
+        actorId: address.actorId,
+        sessionId: address.sessionId,
+        eventTimestamp: new Date(request.at),
+        clientToken: appendToken(address, request.parent),
+        payload: request.payload,
+        metadata: {
+          [KEY.parent]: { stringValue: request.parent === undefined ? NONE : idToMetadata(request.parent.id) },
+          [KEY.nonce]: { stringValue: request.nonce },
+          [KEY.kind]: { stringValue: request.kind },
+          [KEY.version]: { stringValue: request.version ?? NONE },
+          [KEY.size]: { stringValue: String(request.size) },
+        },
+      }),
+      options,
+    ),
+  );
+  return output.event?.eventId;
+}
