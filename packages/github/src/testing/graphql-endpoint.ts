@@ -1,0 +1,170 @@
+// Why: answers `POST /graphql` the way GitHub does, in GitHub's order: the body is checked, the
+// query parsed and validated against GitHub's schema, its node limit and cost computed (and
+// refused like GitHub), the cost charged to the hour's points, and only then executed over the
+// data set. Every refusal is an HTTP 200 with GitHub's `{errors: [...]}` shape, as on GitHub.
+import {
+  type DocumentNode,
+  execute,
+  type GraphQLError,
+  type GraphQLFormattedError,
+  getOperationAST,
+  getVariableValues,
+  parse,
+  validate,
+} from 'graphql';
+import { z } from 'zod';
+import type { GitHubDataSet } from './data-set.js';
+import { gitHubSchema } from './github-schema.js';
+import { gitHubTime } from './ids.js';
+import { queryLimits } from './query-limits.js';
+import type { RateLimitBucket } from './rate-limit.js';
+import { fieldResolver, type ResolverContext, typeResolver } from './resolvers.js';
+
+/** The JSON body of a GraphQL request. */
+const graphQLRequestSchema = z.object({
+  query: z.string(),
+  variables: z.record(z.string(), z.unknown()).nullish(),
+  operationName: z.string().nullish(),
+});
+
+/** How a GraphQL request was answered. */
+export interface GraphQLAnswer {
+  readonly status: number;
+  readonly body: unknown;
+  /** Points charged (0 when refused). */
+  readonly cost: number;
+  /** True when the query was refused before it ran. */
+  readonly refused: boolean;
+}
+
+/** One error as GitHub formats it: `type` beside `message`, `locations` and `path`. */
+export interface GitHubGraphQLError {
+  readonly type?: string;
+  readonly message: string;
+  readonly locations?: readonly { readonly line: number; readonly column: number }[];
+  readonly path?: readonly (string | number)[];
+  readonly extensions?: Readonly<Record<string, unknown>>;
+}
+
+/** Answers one GraphQL request body for the token's `viewer`, charging `bucket`. */
+export async function answerGraphQL(
+  rawBody: unknown,
+  data: GitHubDataSet,
+  viewer: string,
+  bucket: RateLimitBucket,
+): Promise<GraphQLAnswer> {
+  const request = graphQLRequestSchema.safeParse(rawBody);
+  if (!request.success) {
+    return refuse([{ message: 'A query attribute must be specified and must be a string.' }]);
+  }
+  const schema = await gitHubSchema();
+  let document: DocumentNode;
+  try {
+    document = parse(request.data.query);
+  } catch (error) {
+    return refuse([formatError(error as GraphQLError)]);
+  }
+  const invalid = validate(schema, document);
+  if (invalid.length > 0) return refuse(invalid.map(gitHubValidationError));
+  const operation = getOperationAST(document, request.data.operationName ?? undefined);
+  if (operation === null || operation === undefined) {
+    return refuse([{ message: 'An operation name is required when the document holds several operations.' }]);
+  }
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.data.variables ?? {});
+  if (coerced.errors !== undefined) return refuse(coerced.errors.map(formatError));
+  const limits = queryLimits(schema, document, operation, coerced.coerced);
+  if (limits.kind === 'refused') return refuse(limits.errors.map(formatError));
+  if (!bucket.take(limits.cost)) {
+    return refuse([
+      {
+        type: 'RATE_LIMITED',
+        message: `API rate limit already exceeded for user ID ${data.actor(viewer).databaseId}.`,
+      },
+    ]);
+  }
+  const context: ResolverContext = {
+    data,
+    viewer,
+    rateLimit: {
+      cost: limits.cost,
+      limit: bucket.limit,
+      nodeCount: limits.nodeCount,
+      remaining: bucket.remaining,
+      resetAt: gitHubTime(bucket.resetAt * 1000),
+      used: bucket.used,
+    },
+  };
+  const result = await execute({
+    schema,
+    document,
+    operationName: request.data.operationName,
+    variableValues: request.data.variables ?? {},
+    contextValue: context,
+    fieldResolver,
+    typeResolver,
+  });
+  const body: { data?: unknown; errors?: GitHubGraphQLError[] } = { data: result.data ?? null };
+  if (result.errors !== undefined && result.errors.length > 0) body.errors = result.errors.map(formatError);
+  return { status: 200, body, cost: limits.cost, refused: false };
+}
+
+function refuse(errors: readonly GitHubGraphQLError[]): GraphQLAnswer {
+  return { status: 200, body: { errors }, cost: 0, refused: true };
+}
+
+/** Formats an error as GitHub does: its `type` at the top level, then path, locations and message. */
+function formatError(error: GraphQLError): GitHubGraphQLError {
+  const formatted: GraphQLFormattedError = error.toJSON();
+  const { type, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
+  return {
+    ...(typeof type === 'string' ? { type } : {}),
+    ...(formatted.path === undefined ? {} : { path: formatted.path }),
+    ...(Object.keys(extensions).length > 0 ? { extensions } : {}),
+    ...(formatted.locations === undefined ? {} : { locations: formatted.locations }),
+    message: formatted.message,
+  };
+}
+
+/** The validation messages of GitHub's server (graphql-ruby) for the most common mistakes. */
+function gitHubValidationError(error: GraphQLError): GitHubGraphQLError {
+  const locations = error.locations === undefined ? {} : { locations: error.locations };
+  let match = /^Cannot query field "(\w+)" on type "(\w+)"\./.exec(error.message);
+  if (match !== null) {
+    const [, fieldName, typeName] = match;
+    return {
+      extensions: { code: 'undefinedField', typeName, fieldName },
+      ...locations,
+      message: `Field '${fieldName}' doesn't exist on type '${typeName}'`,
+    };
+  }
+  match = /^Unknown argument "(\w+)" on field "(\w+)\.(\w+)"\./.exec(error.message);
+  if (match !== null) {
+    const [, argumentName, , fieldName] = match;
+    return {
+      extensions: { code: 'argumentNotAccepted', name: fieldName, typeName: 'Field', argumentName },
+      ...locations,
+      message: `Field '${fieldName}' doesn't accept argument '${argumentName}'`,
+    };
+  }
+  match = /^Field "(\w+)\.(\w+)" argument "(\w+)" of type ".+" is required, but it was not provided\./.exec(
+    error.message,
+  );
+  if (match !== null) {
+    const [, , fieldName, argumentName] = match;
+    return {
+      extensions: { code: 'missingRequiredArguments', className: 'Field', name: fieldName, arguments: argumentName },
+      ...locations,
+      message: `Field '${fieldName}' is missing required arguments: ${argumentName}`,
+    };
+  }
+  match = /^Field "(\w+)" of type "(.+)" must have a selection of subfields\./.exec(error.message);
+  if (match !== null) {
+    const [, fieldName, typeName] = match;
+    return {
+      extensions: { code: 'selectionMismatch', nodeName: `field '${fieldName}'`, typeName },
+      ...locations,
+      message: `Field must have selections (field '${fieldName}' returns ${(typeName ?? '').replace(/[![\]]/g, '')} but has no selections. Did you mean '${fieldName} { ... }'?)`,
+    };
+  }
+  return { ...locations, message: error.message };
+}

@@ -1,0 +1,262 @@
+// Why: the loopback GitHub API itself: an HTTP server on 127.0.0.1 that checks the token like
+// GitHub (401 and GitHub's JSON), meters GraphQL points and REST requests in separate buckets with
+// `x-ratelimit-*` headers on every answer, injects the failures a sync must survive (secondary
+// rate limits with `retry-after`, 502s; seeded, so a run is reproducible), and lets a test change
+// the data between any two requests.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RepomemError } from '@repomem/core';
+import { GitHubDataSet } from './data-set.js';
+import { gitHubSchema } from './github-schema.js';
+import { answerGraphQL } from './graphql-endpoint.js';
+import { seededRandom } from './ids.js';
+import { RateLimitBucket } from './rate-limit.js';
+import { answerRest } from './rest-routes.js';
+
+/** Options of {@link startLoopbackGitHub}. */
+export interface LoopbackGitHubOptions {
+  /** The bearer token requests must carry (default `loopback-token`); missing or wrong answers 401 like GitHub. */
+  readonly token?: string;
+  /** Login of the token's user: `viewer`, `GET /user`, `viewerDidAuthor` (default `loopback-user`). */
+  readonly viewer?: string;
+  /** Delay before each answer, in milliseconds. */
+  readonly latencyMs?: number;
+  /** GraphQL points per hour (default 5000) and what is left at start (default: all). */
+  readonly rateLimit?: { readonly limit?: number; readonly remaining?: number };
+  /** Injected failures. */
+  readonly faults?: {
+    /** Every n-th request (counting all requests) answers 403 with GitHub's secondary rate limit message. */
+    readonly secondaryRateLimitEvery?: number;
+    /** Seconds sent in `retry-after` with a secondary rate limit (default 1). */
+    readonly retryAfterSeconds?: number;
+    /** Probability (0..1) that a request answers 502 Bad Gateway. */
+    readonly badGatewayRate?: number;
+    /** Seed of the fault dice (default 1): the same seed fails the same requests. */
+    readonly seed?: number;
+  };
+  /** The data to serve (default: an empty data set to fill through `data`). */
+  readonly data?: GitHubDataSet;
+}
+
+/** A request about to be answered, as {@link LoopbackGitHub.onRequest} hooks see it. */
+export interface LoopbackRequest {
+  readonly kind: 'graphql' | 'rest';
+  /** 0 for the first request the server received, then 1, 2... */
+  readonly index: number;
+  /** Parsed JSON body (GraphQL: `{query, variables}`). */
+  readonly body?: unknown;
+}
+
+/** Counters since start (or the last {@link LoopbackGitHub.resetStats}). */
+export interface LoopbackStats {
+  /** Every request received, refused ones included. */
+  requests: number;
+  graphqlRequests: number;
+  restRequests: number;
+  /** GraphQL points charged. */
+  cost: number;
+  /** Requests answered without running: bad credentials, injected faults, invalid or refused queries, exhausted quota. */
+  rejected: number;
+}
+
+/** A running loopback GitHub API. */
+export interface LoopbackGitHub {
+  /** REST base, e.g. `http://127.0.0.1:PORT` (what `GITHUB_API_URL` would hold; Octokit's `baseUrl`). */
+  readonly url: string;
+  /** `${url}/graphql` (what `GITHUB_GRAPHQL_URL` would hold). */
+  readonly graphqlUrl: string;
+  /** The served data; change it at any time (also from an {@link LoopbackGitHub.onRequest} hook). */
+  readonly data: GitHubDataSet;
+  /** Request counters. */
+  stats(): LoopbackStats;
+  /** Zeroes the counters (the quota is not refilled). */
+  resetStats(): void;
+  /** Called before each request is answered; lets a test change data mid-sync. `undefined` removes the hook. */
+  onRequest(hook: ((request: LoopbackRequest) => void | Promise<void>) | undefined): void;
+  /** Stops the server. */
+  close(): Promise<void>;
+}
+
+const SECONDARY_MESSAGE =
+  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ';
+
+/** Starts a loopback GitHub API on 127.0.0.1 (an ephemeral port). */
+export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): Promise<LoopbackGitHub> {
+  const token = options.token ?? 'loopback-token';
+  const viewer = options.viewer ?? 'loopback-user';
+  const latencyMs = nonNegative(options.latencyMs ?? 0, 'latencyMs');
+  const limit = nonNegative(options.rateLimit?.limit ?? 5000, 'rateLimit.limit');
+  const graphqlBucket = new RateLimitBucket('graphql', limit, options.rateLimit?.remaining ?? limit);
+  const coreBucket = new RateLimitBucket('core', 5000);
+  const everyNth = options.faults?.secondaryRateLimitEvery ?? 0;
+  const badGatewayRate = options.faults?.badGatewayRate ?? 0;
+  const retryAfter = options.faults?.retryAfterSeconds ?? 1;
+  const dice = seededRandom(options.faults?.seed ?? 1);
+  const data = options.data ?? new GitHubDataSet();
+  let hook: ((request: LoopbackRequest) => void | Promise<void>) | undefined;
+  let received = 0;
+  let stats = emptyStats();
+  await gitHubSchema();
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, {}, { message: `Loopback GitHub API failure: ${String(error)}` });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const index = received++;
+    const requestId = `LOOP:${index.toString(16).toUpperCase().padStart(6, '0')}`;
+    const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const kind = pathname === '/graphql' ? 'graphql' : 'rest';
+    const bucket = kind === 'graphql' ? graphqlBucket : coreBucket;
+    stats.requests++;
+    if (kind === 'graphql') stats.graphqlRequests++;
+    else stats.restRequests++;
+    const raw = await readBody(req);
+    let body: unknown;
+    if (raw.length > 0) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        stats.rejected++;
+        send(
+          res,
+          400,
+          { ...bucket.headers(), 'x-github-request-id': requestId },
+          { message: 'Problems parsing JSON', documentation_url: 'https://docs.github.com/graphql', status: '400' },
+        );
+        return;
+      }
+    }
+    if (hook !== undefined) await hook({ kind, index, ...(body === undefined ? {} : { body }) });
+    if (latencyMs > 0) await sleep(latencyMs);
+    const headers = (): Record<string, string> => ({ ...bucket.headers(), 'x-github-request-id': requestId });
+
+    const presented = bearer(req.headers.authorization);
+    if (presented !== token) {
+      stats.rejected++;
+      const docs = kind === 'graphql' ? 'https://docs.github.com/graphql' : 'https://docs.github.com/rest';
+      const message =
+        presented === undefined
+          ? kind === 'graphql'
+            ? 'This endpoint requires you to be authenticated.'
+            : 'Requires authentication'
+          : 'Bad credentials';
+      send(res, 401, headers(), { message, documentation_url: docs, status: '401' });
+      return;
+    }
+    if (everyNth > 0 && (index + 1) % everyNth === 0) {
+      stats.rejected++;
+      send(
+        res,
+        403,
+        { ...headers(), 'retry-after': String(retryAfter) },
+        {
+          message: `${SECONDARY_MESSAGE}${requestId}.`,
+          documentation_url:
+            'https://docs.github.com/free-pro-team@latest/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+          status: '403',
+        },
+      );
+      return;
+    }
+    if (badGatewayRate > 0 && dice() < badGatewayRate) {
+      stats.rejected++;
+      send(res, 502, headers(), {
+        data: null,
+        errors: [
+          {
+            message: `Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug. Please include \`${requestId}\` when reporting this issue.`,
+          },
+        ],
+      });
+      return;
+    }
+    if (kind === 'graphql') {
+      if (req.method !== 'POST') {
+        stats.rejected++;
+        send(res, 404, headers(), {
+          message: 'Not Found',
+          documentation_url: 'https://docs.github.com/graphql',
+          status: '404',
+        });
+        return;
+      }
+      const answer = await answerGraphQL(body, data, viewer, graphqlBucket);
+      stats.cost += answer.cost;
+      if (answer.refused) stats.rejected++;
+      send(res, answer.status, headers(), answer.body);
+      return;
+    }
+    if (pathname !== '/rate_limit') coreBucket.take(1);
+    const answer = answerRest(req.method ?? 'GET', pathname, {
+      data,
+      viewer,
+      apiUrl: url,
+      core: coreBucket,
+      graphql: graphqlBucket,
+    });
+    send(res, answer.status, headers(), answer.body);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    graphqlUrl: `${url}/graphql`,
+    data,
+    stats: () => ({ ...stats }),
+    resetStats: () => {
+      stats = emptyStats();
+    },
+    onRequest: (next) => {
+      hook = next;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function emptyStats(): LoopbackStats {
+  return { requests: 0, graphqlRequests: 0, restRequests: 0, cost: 0, rejected: 0 };
+}
+
+function bearer(header: string | undefined): string | undefined {
+  const match = /^(?:bearer|token)\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+function nonNegative(value: number, name: string): number {
+  if (!Number.isFinite(value) || value < 0) {
+    throw new RepomemError('INVALID_ARGUMENT', `${name} must be a non-negative number (got ${value}).`);
+  }
+  return value;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'x-github-media-type': 'github.v4; format=json',
+  });
+  res.end(text);
+}
