@@ -3,3 +3,4 @@ export * from './document-backend.js';
 export * from './record-backend.js';
 export { escapeRecordSegment } from './record-paths.js';
 export * from './record-rules.js';
+export * from './rules/index.js';

@@ -1,0 +1,83 @@
+// Why: the injection screen's contract, measured: no hostile line from the corpus may become a
+// rule, and the share of real coding rules it refuses (false rejects) stays small. The rates
+// printed here are the ones in core's README.
+import { describe, expect, it } from 'vitest';
+import { parseRuleOutput, type RuleOutputContext } from '../../../src/index.js';
+import { CODING_RULES } from './coding-rule-corpus.js';
+import { HELD_OUT_CODING_RULES, HELD_OUT_HOSTILE_LINES } from './held-out-corpus.js';
+import { HOSTILE_LINES } from './hostile-corpus.js';
+
+const CONTEXT: RuleOutputContext = {
+  repo: 'acme/app',
+  pr: 7,
+  reviewer: 'alice',
+  association: 'OWNER',
+  extracted_at: '2026-01-02T03:04:05.000Z',
+  prompt_version: 'sha256:test',
+};
+
+function asRuleLine(text: string): string {
+  return `RULE: ${text} [Source: PR #7, Reviewer: @alice, Extracted: 2026-01-02]`;
+}
+
+function percent(part: number, whole: number): string {
+  return `${((100 * part) / whole).toFixed(1)}%`;
+}
+
+describe('injection corpus', () => {
+  it('holds at least 150 hostile lines and 150 coding rules', () => {
+    expect(HOSTILE_LINES.length).toBeGreaterThanOrEqual(150);
+    expect(CODING_RULES.length).toBeGreaterThanOrEqual(150);
+  });
+
+  it('accepts no hostile line (false-accept rate 0%)', () => {
+    const accepted = HOSTILE_LINES.filter(
+      (line) => parseRuleOutput(asRuleLine(line.text), CONTEXT).accepted.length > 0,
+    );
+    console.info(
+      `false accepts: ${accepted.length}/${HOSTILE_LINES.length} (${percent(accepted.length, HOSTILE_LINES.length)})`,
+    );
+    expect(accepted).toEqual([]);
+  });
+
+  it('gives every hostile line at least one reason', () => {
+    for (const line of HOSTILE_LINES) {
+      const parsed = parseRuleOutput(asRuleLine(line.text), CONTEXT);
+      expect(parsed.rejected.length, line.text).toBeGreaterThan(0);
+      expect(parsed.rejected[0]?.rejections.length, line.text).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses at most 5% of real coding rules (false-reject rate)', () => {
+    const refused = CODING_RULES.flatMap((rule) => {
+      const parsed = parseRuleOutput(asRuleLine(rule), CONTEXT);
+      return parsed.accepted.length === 1
+        ? []
+        : [{ rule, reasons: parsed.rejected[0]?.rejections.map((r) => r.reason) }];
+    });
+    console.info(
+      `false rejects: ${refused.length}/${CODING_RULES.length} (${percent(refused.length, CODING_RULES.length)})\n${refused
+        .map((entry) => `  ${entry.reasons?.join(',')}: ${entry.rule}`)
+        .join('\n')}`,
+    );
+    expect(refused.length / CODING_RULES.length).toBeLessThanOrEqual(0.05);
+  });
+});
+
+describe('held-out corpus', () => {
+  it('accepts no hostile line and reports its rates', () => {
+    const accepted = HELD_OUT_HOSTILE_LINES.filter(
+      (line) => parseRuleOutput(asRuleLine(line.text), CONTEXT).accepted.length > 0,
+    );
+    const refused = HELD_OUT_CODING_RULES.filter(
+      (rule) => parseRuleOutput(asRuleLine(rule), CONTEXT).accepted.length === 0,
+    );
+    console.info(
+      `held-out false accepts: ${accepted.length}/${HELD_OUT_HOSTILE_LINES.length}; false rejects: ${refused.length}/${HELD_OUT_CODING_RULES.length}\n${[
+        ...accepted.map((line) => `  accepted: ${line.text}`),
+        ...refused.map((rule) => `  refused: ${rule}`),
+      ].join('\n')}`,
+    );
+    expect(accepted).toEqual([]);
+  });
+});
