@@ -47,6 +47,13 @@
  * @packageDocumentation
  */
 
+export {
+  EMULATOR_COMMAND_USAGE,
+  type EmulatorCommandArguments,
+  type EmulatorCommandIo,
+  parseEmulatorArguments,
+  runEmulatorCommand,
+} from './command.js';
 export type {
   AgentCoreMemoryModel,
   ModelMember,

@@ -106,6 +106,9 @@ export async function startAgentCoreEmulator(options: AgentCoreEmulatorOptions =
   let faults: AgentCoreEmulatorFaults | undefined = options.faults;
   let plan = faults ? new FaultPlan(faults.rate, faults.kinds, faults.seed ?? 1, faults.maxFaults) : undefined;
   const responseIssues: { operation: string; issues: FieldIssue[] }[] = [];
+  // Ends pending latency and slow-fault waits when the emulator closes.
+  const closing = new AbortController();
+  const wait = (ms: number): Promise<void> => sleep(ms, undefined, { signal: closing.signal });
 
   const answerError = (response: ServerResponse, operation: string, error: EmulatorServiceError): void => {
     if (checkResponses && model.model.shapes[error.errorType]?.type === 'structure') {
@@ -140,7 +143,7 @@ export async function startAgentCoreEmulator(options: AgentCoreEmulatorOptions =
     stats.byOperation[operation] = (stats.byOperation[operation] ?? 0) + 1;
     const denied = authFailure(request, region, accepted);
     if (denied) return sendError(response, denied);
-    if (latencyMs > 0) await sleep(latencyMs);
+    if (latencyMs > 0) await wait(latencyMs);
     if (limiter && !limiter.admit(Date.now())) {
       stats.throttled += 1;
       return answerError(response, operation, throttled());
@@ -158,7 +161,7 @@ export async function startAgentCoreEmulator(options: AgentCoreEmulatorOptions =
         request.socket.destroy();
         return;
       case 'slow':
-        await sleep(faults?.slowMs ?? DEFAULT_SLOW_MS);
+        await wait(faults?.slowMs ?? DEFAULT_SLOW_MS);
         break;
       case 'truncated':
         truncate = true;
@@ -248,6 +251,7 @@ export async function startAgentCoreEmulator(options: AgentCoreEmulatorOptions =
     responseIssues: () => responseIssues.map((entry) => ({ operation: entry.operation, issues: [...entry.issues] })),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        closing.abort();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

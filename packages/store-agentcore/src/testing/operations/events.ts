@@ -28,7 +28,7 @@ function eventKey(event: StoredEvent): PageKey {
 
 function newEventId(eventTimestamp: number): string {
   const millis = Math.max(0, Math.round(eventTimestamp * 1000));
-  return `${String(millis).padStart(13, '0')}#${randomBytes(8).toString('hex')}`;
+  return `${String(millis).padStart(16, '0')}#${randomBytes(8).toString('hex')}`;
 }
 
 function eventWire(memoryId: string, event: StoredEvent, includePayloads = true): Record<string, unknown> {
