@@ -101,6 +101,10 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpMemorySe
       reply(response, 401, 'Unauthorized: a valid bearer token is required', { 'www-authenticate': 'Bearer' });
       return;
     }
+    if (isLoopbackHost(host) && !loopbackHosts.includes(request.headers.host ?? '')) {
+      reply(response, 403, `Forbidden: host ${JSON.stringify(request.headers.host ?? '')} is not this loopback server`);
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== MCP_HTTP_PATH) {
       reply(response, 404, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}`);
@@ -135,7 +139,6 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpMemorySe
       onsessioninitialized: (id) => {
         transports.set(id, transport);
       },
-      ...(isLoopbackHost(host) ? { enableDnsRebindingProtection: true, allowedHosts: loopbackHosts } : {}),
     });
     transport.onclose = () => {
       if (transport.sessionId !== undefined) transports.delete(transport.sessionId);
