@@ -1,0 +1,410 @@
+// Why: the mirror sync itself. Each lane (issues, pull requests, discussions) is walked newest
+// first by `updatedAt`, one page per lane per request (lanes share requests), until it reaches
+// items older than its cursor. A page is written only once its overflowing nested connections
+// were fetched, its files are written in one batch (unchanged ones skipped), and only then does
+// the sync state move: the lane's resume point while a walk is under way, its cursor (the greatest
+// `updatedAt` written) once the walk is done. So an interrupted sync (request cap, abort, rate
+// limit, outage) resumes where it stopped, and an item updated while a sync runs sorts above that
+// sync's cursor and is fetched by the next one.
+import { type MemoryStore, RepomemError } from '@repomem/core';
+import type { GitHubEnvironment } from '../citations/github-endpoint.js';
+import { discussionToGh, issueToGh, type MirrorJson, pullToGh, serializeMirrorFile } from './gh-format.js';
+import { classifyThrown, forbiddenFields, type MirrorInterruption, throwGraphQLErrors } from './github-failure.js';
+import {
+  followUpQuery,
+  type LanePageRequest,
+  MIRROR_LANES,
+  type MirrorLane,
+  PAGE_SIZES,
+  pageQuery,
+} from './graphql-selections.js';
+import { createMirrorClient, type GitHubQuota } from './mirror-client.js';
+import { mirrorPath, mirrorPrefix, parseMirrorRepository } from './mirror-paths.js';
+import { type LaneResume, MirrorStateStore, type StatePatch } from './mirror-state.js';
+import { type MirrorFile, writeMirrorFiles } from './mirror-writer.js';
+import { followUpsOf, type LaneItem, type PendingFollowUp, parseRepositoryPage } from './page-items.js';
+import { findVanishedItems, type VanishedReport } from './vanished-items.js';
+
+/** Progress of a running sync, reported after every page written. */
+export interface GitHubMirrorProgress {
+  /** Items fetched so far, per lane. */
+  readonly items: Readonly<Record<MirrorLane, number>>;
+  /** Files created or changed so far. */
+  readonly changed: number;
+  /** HTTP requests so far. */
+  readonly requests: number;
+  /** The quota GitHub last reported. */
+  readonly quota: GitHubQuota | undefined;
+}
+
+/** Options of {@link syncGitHubMirror}. */
+export interface GitHubMirrorSyncOptions {
+  /** `owner/name` of the repository to mirror. */
+  readonly repo: string;
+  /** Where the files and the sync state go (any repomem store). */
+  readonly store: MemoryStore;
+  /** Token (`GITHUB_TOKEN`, `GH_TOKEN`, an App installation token); default `env.GITHUB_TOKEN`. */
+  readonly token?: string;
+  /** Mirror items updated at or after this time instead of continuing from the stored cursors (a backfill). */
+  readonly since?: string;
+  /** Stops the sync after the page being written; what was written stays and the next run resumes. */
+  readonly signal?: AbortSignal;
+  /** Called after each page is written. */
+  readonly onProgress?: (progress: GitHubMirrorProgress) => void;
+  /** Most HTTP requests this run may send (retries included); the next run resumes where it stopped. */
+  readonly maxRequests?: number;
+  /** REST API root; default `env.GITHUB_API_URL`, else `https://api.github.com`. */
+  readonly baseUrl?: string;
+  /** GraphQL endpoint; default `env.GITHUB_GRAPHQL_URL`, else derived from the API root. Must be on the API's host. */
+  readonly graphqlUrl?: string;
+  /** Environment read for `GITHUB_TOKEN`, `GITHUB_API_URL`, `GITHUB_GRAPHQL_URL` (default `process.env`). */
+  readonly env?: GitHubEnvironment;
+  /** URL of the run recorded as `last_run_url` (default: the Actions run from `GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`, `GITHUB_RUN_ID`). */
+  readonly runUrl?: string;
+  /** Retries of a 502/503/504 or a network failure per request (default 3). */
+  readonly retries?: number;
+  /** Unit of retry waits in milliseconds (default 1,000; GitHub's `retry-after` is in seconds). */
+  readonly waitUnitMs?: number;
+  /** Longest rate-limit wait honoured, in seconds (default 120); a longer one interrupts the sync. */
+  readonly maxRateLimitWaitSeconds?: number;
+  /** Clock (tests). */
+  readonly clock?: () => Date;
+}
+
+/** Per-lane counts. */
+export type LaneCounts = Readonly<Record<MirrorLane, number>>;
+
+/** What {@link syncGitHubMirror} did. */
+export interface GitHubMirrorSyncSummary {
+  /** `owner/name`. */
+  readonly repo: string;
+  /** Folder of the mirror files, `github/<owner>/<repo>/`. */
+  readonly prefix: string;
+  /** Items fetched per lane. */
+  readonly items: LaneCounts;
+  /** Files created or changed, sorted. */
+  readonly changed: readonly string[];
+  /** Items fetched whose file already held the same bytes. */
+  readonly unchanged: number;
+  /** HTTP requests sent (retries included). */
+  readonly requests: number;
+  /** Rate-limit waits honoured. */
+  readonly rateLimitWaits: number;
+  /** The quota GitHub last reported (`undefined` when it sent none). */
+  readonly quota: GitHubQuota | undefined;
+  /** Cursors after the run (`''`: never synced). */
+  readonly cursors: Readonly<Record<MirrorLane, string>>;
+  /** `last_activity_at` after the run. */
+  readonly lastActivityAt: string;
+  /** Items found to have left the repository (deleted or transferred); their files are kept. */
+  readonly vanished: readonly VanishedReport[];
+  /** Things the user should know (discussions disabled, an ignored state...). */
+  readonly notices: readonly string[];
+}
+
+/** Outcome of a sync: finished, or stopped early (the next run resumes; nothing written is lost). */
+export type GitHubMirrorSyncResult =
+  | (GitHubMirrorSyncSummary & { readonly status: 'complete' })
+  | (GitHubMirrorSyncSummary & {
+      readonly status: 'interrupted';
+      readonly reason: MirrorInterruption;
+      readonly message: string;
+    });
+
+interface Walk {
+  readonly kind: 'resume' | 'fresh';
+  after: string | null;
+  readonly floor: string;
+  ceiling: string;
+}
+
+interface LaneRun {
+  readonly lane: MirrorLane;
+  walk: Walk | undefined;
+  /** A fresh walk still follows the resumed one. */
+  freshAfterResume: boolean;
+  cursor: string;
+  totalCount: number | undefined;
+}
+
+function time(value: string): number {
+  return value === '' ? Number.NEGATIVE_INFINITY : Date.parse(value);
+}
+
+function laterOf(a: string, b: string): string {
+  return time(b) > time(a) ? b : a;
+}
+
+function toFile(repo: ReturnType<typeof parseMirrorRepository>, item: LaneItem): MirrorFile {
+  let json: MirrorJson;
+  if (item.lane === 'issues') json = issueToGh(item.node);
+  else if (item.lane === 'pulls') json = pullToGh(item.node);
+  else json = discussionToGh(item.node);
+  return { path: mirrorPath(repo, item.lane, item.node.number), content: serializeMirrorFile(json) };
+}
+
+function defaultRunUrl(env: GitHubEnvironment): string {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: run } = env;
+  return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : '';
+}
+
+class Interrupted extends Error {
+  constructor(
+    readonly reason: MirrorInterruption,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Mirror a repository's issues, pull requests and discussions into
+ * `github/<owner>/<repo>/{issue,pull,discussion}-<n>.json` of `store`, as `gh ... --json` writes them.
+ *
+ * Incremental and resumable: cursors and resume points live in the store's sync state (Sepo's
+ * `state.json` schema; `refs/agent-memory-state/sync` on the git store). Returns `complete`, or
+ * `interrupted` with the reason (request cap, abort, rate limit, GitHub outage); run it again to
+ * continue. Throws `INVALID_ARGUMENT` (bad repository name, no token, bad endpoint), `NOT_FOUND`
+ * (no such repository, or invisible to the token) and `BACKEND_UNAVAILABLE` (a token without a
+ * permission, with `details.permission` naming it; GitHub refusing a query).
+ *
+ * @example
+ * ```ts
+ * const result = await syncGitHubMirror({ repo: 'acme/app', store, token: process.env.GITHUB_TOKEN });
+ * console.log(result.status, result.changed.length, result.requests);
+ * ```
+ */
+export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promise<GitHubMirrorSyncResult> {
+  const repo = parseMirrorRepository(options.repo);
+  const env = options.env ?? process.env;
+  const clock = options.clock ?? (() => new Date());
+  if (options.maxRequests !== undefined && (!Number.isInteger(options.maxRequests) || options.maxRequests < 1)) {
+    throw new RepomemError('INVALID_ARGUMENT', `maxRequests must be a positive integer (got ${options.maxRequests})`);
+  }
+  if (options.since !== undefined && Number.isNaN(Date.parse(options.since))) {
+    throw new RepomemError('INVALID_ARGUMENT', `since must be an ISO 8601 time (got ${JSON.stringify(options.since)})`);
+  }
+  const client = createMirrorClient({
+    ...(options.token === undefined ? {} : { token: options.token }),
+    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+    ...(options.graphqlUrl === undefined ? {} : { graphqlUrl: options.graphqlUrl }),
+    env,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    retries: options.retries ?? 3,
+    waitUnitMs: options.waitUnitMs ?? 1000,
+    maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds ?? 120,
+    secondaryRetries: 5,
+  });
+  const state = await MirrorStateStore.open(options.store, repo.slug, clock);
+  const start = state.current();
+  const notices: string[] = [...state.notices];
+  const runUrl = options.runUrl ?? defaultRunUrl(env);
+
+  const lanes: LaneRun[] = MIRROR_LANES.map((lane) => {
+    const resume = options.since === undefined ? start.extension.resume[lane] : undefined;
+    const floor = options.since ?? start.cursors[lane];
+    return {
+      lane,
+      walk:
+        resume === undefined
+          ? { kind: 'fresh', after: null, floor, ceiling: '' }
+          : { kind: 'resume', after: resume.after, floor: resume.floor, ceiling: resume.ceiling },
+      freshAfterResume: resume !== undefined,
+      cursor: start.cursors[lane],
+      totalCount: undefined,
+    };
+  });
+  const items: Record<MirrorLane, number> = { issues: 0, pulls: 0, discussions: 0 };
+  const changed: string[] = [];
+  let unchanged = 0;
+  let lastActivityAt = start.lastActivityAt;
+  let vanished: VanishedReport[] = [];
+  let checkedRepository = false;
+
+  const budgetLeft = (): boolean => options.maxRequests === undefined || client.requests() < options.maxRequests;
+  const send = async (query: string, variables: Record<string, unknown>) => {
+    if (options.signal?.aborted) throw new Interrupted('aborted', 'the sync was aborted');
+    if (!budgetLeft()) {
+      throw new Interrupted(
+        'max_requests',
+        `stopped after ${client.requests()} requests (the cap); the next run resumes here`,
+      );
+    }
+    return client.query(query, variables);
+  };
+
+  const summary = (): GitHubMirrorSyncSummary => ({
+    repo: repo.slug,
+    prefix: mirrorPrefix(repo),
+    items: { ...items },
+    changed: [...changed].sort(),
+    unchanged,
+    requests: client.requests(),
+    rateLimitWaits: client.rateLimitWaits(),
+    quota: client.quota(),
+    cursors: { issues: lanes[0]?.cursor ?? '', pulls: lanes[1]?.cursor ?? '', discussions: lanes[2]?.cursor ?? '' },
+    lastActivityAt,
+    vanished,
+    notices,
+  });
+
+  try {
+    for (;;) {
+      const active = lanes.filter((run) => run.walk !== undefined);
+      if (active.length === 0) break;
+      const requests: LanePageRequest[] = active.map((run) => ({
+        lane: run.lane,
+        after: run.walk?.after ?? null,
+        since: run.lane === 'issues' && run.walk?.floor !== '' ? (run.walk?.floor ?? null) : null,
+      }));
+      const { query, variables } = pageQuery(requests);
+      const answer = await send(query, variables(repo.owner, repo.name));
+      const repository = (answer.data as { repository?: unknown } | null)?.repository;
+      if (answer.errors.length > 0) {
+        // A token may read issues and pull requests but not discussions: those are skipped.
+        const forbidden = forbiddenFields(answer.errors);
+        const discussions = lanes.find((run) => run.lane === 'discussions');
+        if (forbidden.length > 0 && forbidden.every((field) => field === 'discussions') && discussions?.walk) {
+          discussions.walk = undefined;
+          discussions.freshAfterResume = false;
+          notices.push(
+            `discussions skipped: the token cannot read them (give it the permission Discussions: read to mirror them)`,
+          );
+          continue;
+        }
+        if (repository === null || repository === undefined) throwGraphQLErrors(repo.slug, answer.errors);
+        throwGraphQLErrors(repo.slug, answer.errors);
+      }
+      const page = parseRepositoryPage(
+        repository,
+        active.map((run) => run.lane),
+      );
+      if (!checkedRepository) {
+        checkedRepository = true;
+        if (page.nameWithOwner.toLowerCase() !== repo.slug.toLowerCase()) {
+          notices.push(`GitHub answers for ${repo.slug} with ${page.nameWithOwner} (renamed or transferred)`);
+        }
+      }
+      const discussions = lanes.find((run) => run.lane === 'discussions');
+      if (!page.hasDiscussionsEnabled && discussions?.walk !== undefined) {
+        discussions.walk = undefined;
+        discussions.freshAfterResume = false;
+        notices.push(`${repo.slug} has discussions disabled: discussions skipped`);
+      }
+
+      // Which items this page contributes, and whether each walk ends here.
+      const pageItems: LaneItem[] = [];
+      const ends = new Map<MirrorLane, boolean>();
+      for (const run of active) {
+        const lanePage = page.lanes[run.lane];
+        if (lanePage === undefined || run.walk === undefined) continue;
+        run.totalCount = lanePage.totalCount;
+        const floor = time(run.walk.floor);
+        let reachedOlder = false;
+        for (const item of lanePage.items) {
+          if (time(item.node.updatedAt) < floor) {
+            reachedOlder = true;
+            continue;
+          }
+          pageItems.push(item);
+        }
+        ends.set(run.lane, reachedOlder || !lanePage.pageInfo.hasNextPage || lanePage.pageInfo.endCursor === null);
+      }
+
+      // Nested connections that overflowed, fetched before anything of this page is written.
+      let queue: PendingFollowUp[] = pageItems.flatMap(followUpsOf);
+      while (queue.length > 0) {
+        const batch = queue.slice(0, PAGE_SIZES.followUpsPerRequest);
+        queue = queue.slice(batch.length);
+        const follow = followUpQuery(batch.map((entry) => entry.request));
+        const answer = await send(follow.query, follow.variables);
+        if (answer.errors.length > 0 && answer.data === null) throwGraphQLErrors(repo.slug, answer.errors);
+        const data = (answer.data ?? {}) as Record<string, { page?: unknown } | null>;
+        batch.forEach((entry, index) => {
+          const node = data[`f${index}`];
+          // The node vanished meanwhile: its item is written with what was read.
+          if (node === null || node === undefined || node.page === undefined) return;
+          queue.push(...entry.accept(node.page));
+        });
+      }
+
+      const outcome = await writeMirrorFiles(
+        options.store,
+        pageItems.map((item) => toFile(repo, item)),
+        `chore(memory): mirror ${pageItems.length} GitHub item${pageItems.length === 1 ? '' : 's'} of ${repo.slug}`,
+      );
+      changed.push(...outcome.changed);
+      unchanged += outcome.unchanged;
+      for (const item of pageItems) items[item.lane] += 1;
+
+      // Move the state only now that the files are written.
+      const patch: {
+        cursors: Partial<Record<MirrorLane, string>>;
+        resume: Partial<Record<MirrorLane, LaneResume | null>>;
+      } = {
+        cursors: {},
+        resume: {},
+      };
+      for (const run of active) {
+        const walk = run.walk;
+        const lanePage = page.lanes[run.lane];
+        if (walk === undefined || lanePage === undefined) continue;
+        for (const item of pageItems)
+          if (item.lane === run.lane) walk.ceiling = laterOf(walk.ceiling, item.node.updatedAt);
+        if (ends.get(run.lane) === true) {
+          if (walk.ceiling !== '') run.cursor = laterOf(run.cursor, walk.ceiling);
+          patch.cursors[run.lane] = run.cursor;
+          patch.resume[run.lane] = null;
+          run.walk = run.freshAfterResume ? { kind: 'fresh', after: null, floor: run.cursor, ceiling: '' } : undefined;
+          run.freshAfterResume = false;
+        } else {
+          walk.after = lanePage.pageInfo.endCursor;
+          patch.resume[run.lane] = { after: walk.after ?? '', floor: walk.floor, ceiling: walk.ceiling };
+        }
+      }
+      const activity = outcome.changed.length > 0 ? clock().toISOString() : undefined;
+      if (activity !== undefined) lastActivityAt = laterOf(lastActivityAt, activity);
+      await state.write({ ...patch, ...(activity === undefined ? {} : { activityAt: activity }), runUrl });
+      options.onProgress?.({
+        items: { ...items },
+        changed: changed.length,
+        requests: client.requests(),
+        quota: client.quota(),
+      });
+    }
+
+    vanished = await findVanishedItems({
+      store: options.store,
+      repo,
+      send,
+      totals: Object.fromEntries(lanes.map((run) => [run.lane, run.totalCount])) as Partial<
+        Record<MirrorLane, number | undefined>
+      >,
+      known: state.current().extension.vanished,
+    });
+    const found = Object.fromEntries(
+      MIRROR_LANES.map((lane) => [
+        lane,
+        vanished
+          .filter((report) => report.lane === lane)
+          .map((report) => ({
+            number: report.number,
+            reason: report.reason,
+            ...(report.movedTo === undefined ? {} : { movedTo: report.movedTo }),
+          })),
+      ]),
+    );
+    const finish: StatePatch = { syncedAt: clock().toISOString(), vanished: found, runUrl };
+    await state.write(finish);
+    return { status: 'complete', ...summary() };
+  } catch (error) {
+    if (error instanceof Interrupted) {
+      return { status: 'interrupted', reason: error.reason, message: error.message, ...summary() };
+    }
+    const classified = classifyThrown(error, repo.slug, options.signal?.aborted === true);
+    if (classified.kind === 'interrupted') {
+      return { status: 'interrupted', reason: classified.reason, message: classified.message, ...summary() };
+    }
+    throw classified.error;
+  }
+}
