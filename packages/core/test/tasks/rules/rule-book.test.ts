@@ -29,7 +29,10 @@ function backend(): TaskRecordBackend {
 }
 
 let clock = Date.parse('2026-01-01T00:00:00Z');
-const now = () => new Date((clock += 1000));
+const now = (): Date => {
+  clock += 1000;
+  return new Date(clock);
+};
 
 function candidates(lines: string, context: Partial<RuleOutputContext> = {}): CandidateRule[] {
   const parsed = parseRuleOutput(lines, {
