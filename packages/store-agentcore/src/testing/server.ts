@@ -210,6 +210,9 @@ export async function startAgentCoreEmulator(options: AgentCoreEmulatorOptions =
       sendError(response, serviceException(error instanceof Error ? error.message : String(error)));
     });
   });
+  // Longer than any SDK idle period, so a kept-alive socket is never closed under a client reusing it
+  // (a spurious ECONNRESET); close() ends every connection anyway.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => {
