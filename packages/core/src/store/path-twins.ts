@@ -21,7 +21,45 @@ export function findNameTwin(name: string, siblings: Iterable<string>): string |
 
 function prefixes(path: string): string[] {
   const segments = path.split('/');
-  return segments.map((_, index) => segments.slice(0, index + 1).join('/'));
+  const out: string[] = [];
+  let current = '';
+  for (const segment of segments) {
+    current = current === '' ? segment : `${current}/${segment}`;
+    out.push(current);
+  }
+  return out;
+}
+
+/**
+ * Every document and directory of a set of paths, grouped by fold key, so a twin is found with
+ * one lookup per segment of the path written (building it is linear in the paths; checking a
+ * batch no longer compares every written path with every stored one).
+ */
+class PathFoldIndex {
+  /** fold key -> (exact prefix -> how it is shown: `dir/` for a directory), in insertion order. */
+  readonly #byKey = new Map<string, Map<string, string>>();
+
+  add(path: string): void {
+    const all = prefixes(path);
+    all.forEach((prefix, index) => {
+      const key = pathFoldKey(prefix);
+      let names = this.#byKey.get(key);
+      if (names === undefined) {
+        names = new Map();
+        this.#byKey.set(key, names);
+      }
+      if (!names.has(prefix)) names.set(prefix, index === all.length - 1 ? prefix : `${prefix}/`);
+    });
+  }
+
+  twinOf(path: string): string | undefined {
+    for (const prefix of prefixes(path)) {
+      const names = this.#byKey.get(pathFoldKey(prefix));
+      if (names === undefined || names.has(prefix)) continue;
+      for (const shown of names.values()) return shown;
+    }
+    return undefined;
+  }
 }
 
 /**
@@ -30,27 +68,9 @@ function prefixes(path: string): string[] {
  * already exists exactly is never a twin (writing it again is an update).
  */
 export function findPathTwin(path: string, existingPaths: Iterable<string>): string | undefined {
-  const wanted = prefixes(path);
-  const wantedKeys = new Map(wanted.map((prefix) => [pathFoldKey(prefix), prefix]));
-  const exact = new Set<string>();
-  const twins = new Map<string, string>();
-  for (const existing of existingPaths) {
-    const all = prefixes(existing);
-    all.forEach((prefix, index) => {
-      const shown = index === all.length - 1 ? prefix : `${prefix}/`;
-      const key = pathFoldKey(prefix);
-      const want = wantedKeys.get(key);
-      if (want === undefined) return;
-      if (want === prefix) exact.add(prefix);
-      else if (!twins.has(want)) twins.set(want, shown);
-    });
-  }
-  for (const prefix of wanted) {
-    if (exact.has(prefix)) continue;
-    const twin = twins.get(prefix);
-    if (twin !== undefined) return twin;
-  }
-  return undefined;
+  const index = new PathFoldIndex();
+  for (const existing of existingPaths) index.add(existing);
+  return index.twinOf(path);
 }
 
 /** The `INVALID_PATH` error for writing `path` next to its existing `twin`. */
@@ -71,11 +91,12 @@ export function assertNoPathTwins(
   existingPaths: Iterable<string>,
   deleted: ReadonlySet<string> = new Set(),
 ): void {
-  const existing = [...existingPaths].filter((path) => !deleted.has(path));
-  const accepted: string[] = [];
+  const existing = new PathFoldIndex();
+  for (const path of existingPaths) if (!deleted.has(path)) existing.add(path);
+  const accepted = new PathFoldIndex();
   for (const path of puts) {
-    const twin = findPathTwin(path, existing) ?? findPathTwin(path, accepted);
+    const twin = existing.twinOf(path) ?? accepted.twinOf(path);
     if (twin !== undefined) throw pathTwinError(path, twin);
-    accepted.push(path);
+    accepted.add(path);
   }
 }
