@@ -112,8 +112,10 @@ function visitField(
   if (isConnection(field)) {
     const page = pageSize(walk, node, field);
     if (page === undefined) return;
-    walk.requests += multiplier;
+    // A connection read only for its counts (no first/last) costs nothing: GitHub's formula
+    // counts the connections that carry first/last arguments.
     if (page > 0) {
+      walk.requests += multiplier;
       walk.nodes += multiplier * page;
       childMultiplier = multiplier * page;
       if (walk.nodes > MAX_NODES) {

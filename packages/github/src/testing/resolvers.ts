@@ -45,8 +45,6 @@ export interface ResolverContext {
 type Args = Readonly<Record<string, unknown>>;
 type Resolver = (source: View, args: Args, context: ResolverContext) => unknown;
 
-const GHOST = 'ghost';
-
 /** Resolves a field: a computed one from the table below, else the record's own value. */
 export const fieldResolver: GraphQLFieldResolver<unknown, ResolverContext> = (source, args, context, info) => {
   const typeName = info.parentType.name;
@@ -70,8 +68,9 @@ function notFound(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { type: 'NOT_FOUND' } });
 }
 
+/** The author as GraphQL serves it; null for a deleted account (GitHub shows those as "ghost" on the web). */
 function actorView(context: ResolverContext, login: string | null): View | null {
-  if (login === null) return actorView(context, GHOST);
+  if (login === null) return null;
   const actor: GitHubActorData = context.data.actor(login);
   return new View(actor.type, actor);
 }
@@ -149,8 +148,9 @@ function labelsConnection(view: View, args: Args): unknown {
         createdAt: repo.createdAt,
       },
   );
+  // Labels keep the order they were applied in, as GitHub lists them.
   const views = labels.map((label) => new View('Label', label, repo));
-  return paginate(views, connectionArgs(args), (label) => [(label.record as { name: string }).name]);
+  return paginate(views, connectionArgs(args), (label) => [views.indexOf(label)]);
 }
 
 function commentsConnection(view: View, args: Args, type: 'IssueComment' | 'DiscussionComment'): unknown {
@@ -295,10 +295,10 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
     issues: (view, args) => {
       const repo = view.repo!;
       const filterBy = (args.filterBy ?? {}) as Record<string, unknown>;
-      const since = filterBy.since as string | undefined;
-      const states = (args.states ?? filterBy.states) as string[] | undefined;
-      const createdBy = filterBy.createdBy as string | undefined;
-      const assignee = filterBy.assignee as string | undefined;
+      const since = filterBy.since as string | null | undefined;
+      const states = (args.states ?? filterBy.states) as string[] | null | undefined;
+      const createdBy = filterBy.createdBy as string | null | undefined;
+      const assignee = filterBy.assignee as string | null | undefined;
       for (const unsupported of ['mentioned', 'milestone', 'milestoneNumber', 'viewerSubscribed']) {
         if (filterBy[unsupported] != null && filterBy[unsupported] !== false) {
           throw new GraphQLError(`The loopback GitHub API does not filter issues by ${unsupported} yet.`, {
@@ -306,13 +306,13 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
           });
         }
       }
-      const sinceTime = since === undefined ? undefined : Date.parse(since);
+      const sinceTime = since == null ? undefined : Date.parse(since);
       const issues = repo.issues.filter(
         (issue) =>
           (sinceTime === undefined || Date.parse(issue.updatedAt) >= sinceTime) &&
-          (states === undefined || states === null || states.includes(issue.state)) &&
-          (createdBy === undefined || createdBy === null || issue.author === createdBy) &&
-          (assignee === undefined || assignee === null || issue.assignees.includes(assignee)) &&
+          (states == null || states.length === 0 || states.includes(issue.state)) &&
+          (createdBy == null || issue.author === createdBy) &&
+          (assignee == null || issue.assignees.includes(assignee)) &&
           hasLabels(issue, args.labels ?? filterBy.labels),
       );
       const order = args.orderBy as Order | undefined;
@@ -328,7 +328,7 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
       const states = args.states as string[] | undefined | null;
       const pulls = repo.pullRequests.filter(
         (pull) =>
-          (states == null || states.includes(pull.state)) &&
+          (states == null || states.length === 0 || states.includes(pull.state)) &&
           (args.baseRefName == null || pull.baseRefName === args.baseRefName) &&
           (args.headRefName == null || pull.headRefName === args.headRefName) &&
           hasLabels(pull, args.labels),
@@ -349,7 +349,7 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
       const discussions = repo.hasDiscussionsEnabled
         ? repo.discussions.filter(
             (discussion) =>
-              (states == null || states.includes(discussion.closed ? 'CLOSED' : 'OPEN')) &&
+              (states == null || states.length === 0 || states.includes(discussion.closed ? 'CLOSED' : 'OPEN')) &&
               (args.categoryId == null || discussion.category === category?.name) &&
               (args.answered == null || (discussion.answerId !== null) === args.answered),
           )
@@ -362,14 +362,15 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
         order.direction === 'DESC',
       );
     },
-    issue: (view, args) => numbered(view.repo!, 'issue', Number(args.number)),
-    pullRequest: (view, args) => numbered(view.repo!, 'pullRequest', Number(args.number)),
-    discussion: (view, args) => numbered(view.repo!, 'discussion', Number(args.number)),
-    issueOrPullRequest: (view, args) => {
+    issue: (view, args, context) => numbered(context, view.repo!, 'issue', Number(args.number)),
+    pullRequest: (view, args, context) => numbered(context, view.repo!, 'pullRequest', Number(args.number)),
+    discussion: (view, args, context) => numbered(context, view.repo!, 'discussion', Number(args.number)),
+    issueOrPullRequest: (view, args, context) => {
       const repo = view.repo!;
       const number = Number(args.number);
-      if (repo.pullRequests.some((pull) => pull.number === number)) return numbered(repo, 'pullRequest', number);
-      return numbered(repo, 'issue', number);
+      if (repo.pullRequests.some((pull) => pull.number === number))
+        return numbered(context, repo, 'pullRequest', number);
+      return numbered(context, repo, 'issue', number);
     },
     labels: (view, args) => {
       const repo = view.repo!;
@@ -405,14 +406,15 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
       const states = args.states as string[] | undefined | null;
       const reviews = pull.reviews.filter(
         (review) =>
-          (states == null || states.includes(review.state)) && (args.author == null || review.author === args.author),
+          (states == null || states.length === 0 || states.includes(review.state)) &&
+          (args.author == null || review.author === args.author),
       );
       const views = reviews.map((review) => new View('PullRequestReview', review, view.repo, pull));
       return paginate(views, connectionArgs(args), (v) => commentKey(v.record as GitHubReviewData));
     },
     files: (view, args) => {
       const pull = view.record as GitHubPullRequestData;
-      return paginate(pull.files, connectionArgs(args), (file) => [file.path]);
+      return paginate(pull.files, connectionArgs(args), (file) => [pull.files.indexOf(file)]);
     },
     commits: (view, args) => {
       const pull = view.record as GitHubPullRequestData;
@@ -533,9 +535,19 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
   Organization: { ...actorFields, name: (view) => (view.record as GitHubActorData).name },
 };
 
-function numbered(repo: GitHubRepositoryData, kind: 'issue' | 'pullRequest' | 'discussion', number: number): View {
+/** The item numbered `number`; an issue transferred away resolves to its new home, as GitHub redirects. */
+function numbered(
+  context: ResolverContext,
+  repo: GitHubRepositoryData,
+  kind: 'issue' | 'pullRequest' | 'discussion',
+  number: number,
+): View {
   const item = itemList(repo, kind).find((candidate) => candidate.number === number);
   if (item !== undefined) return itemView(repo, item);
+  const transfer = kind === 'issue' ? repo.transfers.find((t) => t.number === number) : undefined;
+  const destination = transfer && context.data.repository(transfer.owner, transfer.name);
+  if (transfer !== undefined && destination !== undefined)
+    return numbered(context, destination, 'issue', transfer.newNumber);
   const label = kind === 'issue' ? 'an Issue' : kind === 'pullRequest' ? 'a PullRequest' : 'a Discussion';
   throw notFound(`Could not resolve to ${label} with the number of ${number}.`);
 }
