@@ -4,17 +4,25 @@
 // and a word index for search. A write takes a transaction-level advisory lock per repository,
 // checks every expected revision and applies all or nothing, behind core's TaskRecordBackend.
 import {
+  assertTaskRecordId,
+  assertTaskRecordKind,
+  assertTaskRecordQuery,
+  assertTaskRecordRepo,
+  assertTaskRecordSearch,
+  compareTaskRecordsNewestFirst,
   RepomemError,
-  TASK_RECORD_KINDS,
+  searchTaskRecords,
   type TaskRecord,
   type TaskRecordApplyResult,
   type TaskRecordBackend,
   type TaskRecordConflict,
-  TaskRecordIdSchema,
   type TaskRecordKind,
   type TaskRecordQuery,
   TaskRecordSchema,
+  type TaskRecordSearchQuery,
   type TaskRecordWrite,
+  tokenizeQuery,
+  validateTaskRecordWrites,
 } from '@repomem/core';
 import type { PostgresDatabase } from './database.js';
 import { coreWords } from './indexed-text.js';
@@ -37,106 +45,11 @@ export interface PostgresTaskRecordBackend extends TaskRecordBackend {
 }
 
 const NEWEST_FIRST = 'updated_at DESC, id DESC';
+const WORD_ONLY = /^[\p{L}\p{N}\p{M}]+$/u;
 
-function checkKind(kind: unknown, action: string): TaskRecordKind {
-  if (!(TASK_RECORD_KINDS as readonly unknown[]).includes(kind)) {
-    throw new RepomemError(
-      'INVALID_ARGUMENT',
-      `${action}: kind must be one of ${TASK_RECORD_KINDS.join(', ')}, got ${JSON.stringify(kind)}`,
-    );
-  }
-  return kind as TaskRecordKind;
-}
-
-function checkRepo(repo: unknown, action: string): string {
-  if (typeof repo !== 'string' || repo.length === 0 || repo.includes('\0')) {
-    throw new RepomemError(
-      'INVALID_ARGUMENT',
-      `${action}: repo must be a non-empty string, got ${JSON.stringify(repo)}`,
-    );
-  }
-  return repo;
-}
-
-function checkId(id: unknown, action: string): string {
-  const parsed = TaskRecordIdSchema.safeParse(id);
-  if (!parsed.success) {
-    throw new RepomemError('INVALID_ARGUMENT', `${action}: ${describeIssues(parsed.error.issues)}`);
-  }
-  return parsed.data;
-}
-
-interface ResolvedQuery {
-  readonly repo: string;
-  readonly kind: TaskRecordKind;
-  readonly idPrefix: string | undefined;
-  readonly limit: number | undefined;
-}
-
-function resolveQuery(query: TaskRecordQuery, action: string): ResolvedQuery {
-  if (query === null || typeof query !== 'object') {
-    throw new RepomemError('INVALID_ARGUMENT', `${action}: expected a query object`);
-  }
-  const limit = query.limit;
-  if (limit !== undefined && (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0)) {
-    throw new RepomemError('INVALID_ARGUMENT', `${action}: limit must be a non-negative integer, got ${String(limit)}`);
-  }
-  if (query.idPrefix !== undefined && typeof query.idPrefix !== 'string') {
-    throw new RepomemError('INVALID_ARGUMENT', `${action}: idPrefix must be a string`);
-  }
-  return {
-    repo: checkRepo(query.repo, action),
-    kind: checkKind(query.kind, action),
-    idPrefix: query.idPrefix === '' ? undefined : query.idPrefix,
-    limit,
-  };
-}
-
-function checkRecord(record: unknown, index: number): TaskRecord {
-  const parsed = TaskRecordSchema.safeParse(record);
-  if (!parsed.success) {
-    throw new RepomemError(
-      'INVALID_ARGUMENT',
-      `apply: write ${index} is not a valid task record: ${describeIssues(parsed.error.issues)}`,
-      { details: { index } },
-    );
-  }
-  return parsed.data;
-}
-
-interface PlannedWrite {
-  readonly record: TaskRecord;
-  readonly expectedRevision: number | null;
-}
-
-function planWrites(writes: readonly TaskRecordWrite[]): PlannedWrite[] {
-  if (!Array.isArray(writes)) throw new RepomemError('INVALID_ARGUMENT', 'apply: writes must be an array');
-  const seen = new Set<string>();
-  return writes.map((write, index) => {
-    if (write === null || typeof write !== 'object') {
-      throw new RepomemError(
-        'INVALID_ARGUMENT',
-        `apply: write ${index} must be an object { record, expectedRevision }`,
-      );
-    }
-    const record = checkRecord(write.record, index);
-    const expected = write.expectedRevision;
-    if (expected !== null && (typeof expected !== 'number' || !Number.isSafeInteger(expected) || expected < 1)) {
-      throw new RepomemError(
-        'INVALID_ARGUMENT',
-        `apply: write ${index} has expectedRevision ${String(expected)}; expected null (create) or a revision >= 1`,
-      );
-    }
-    const key = JSON.stringify([record.repo, record.kind, record.id]);
-    if (seen.has(key)) {
-      throw new RepomemError(
-        'INVALID_ARGUMENT',
-        `apply: ${record.kind} ${record.id} of ${record.repo} is written twice in one call`,
-      );
-    }
-    seen.add(key);
-    return { record, expectedRevision: expected };
-  });
+/** True when the word index holds `token` exactly (a whole word of letters, digits and marks). */
+function indexable(token: string): boolean {
+  return WORD_ONLY.test(token) && !isUnspacedTerm(token) && Array.from(token).length < MAX_INDEXED_WORD_CHARS;
 }
 
 class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
@@ -173,7 +86,10 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
 
   async apply(writes: readonly TaskRecordWrite[]): Promise<TaskRecordApplyResult> {
     this.#assertWritable('apply()');
-    const planned = planWrites(writes);
+    const planned = validateTaskRecordWrites(writes).map((record, index) => ({
+      record,
+      expectedRevision: (writes[index] as TaskRecordWrite).expectedRevision,
+    }));
     if (planned.length === 0) return { ok: true };
     const repos = [...new Set(planned.map((write) => write.record.repo))].sort();
     return this.#db.transaction(
@@ -230,9 +146,9 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
 
   async get(repo: string, kind: TaskRecordKind, id: string): Promise<TaskRecord | undefined> {
     this.#db.assertOpen('task-record backend');
-    checkRepo(repo, 'get');
-    checkKind(kind, 'get');
-    checkId(id, 'get');
+    assertTaskRecordRepo(repo);
+    assertTaskRecordKind(kind);
+    assertTaskRecordId(id);
     const rows = await this.#db.read('get()', (tx) =>
       tx.query<{ record: unknown }>(`SELECT record FROM ${this.#table} WHERE repo = $1 AND kind = $2 AND id = $3`, [
         repo,
@@ -243,67 +159,66 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
     return rows[0] === undefined ? undefined : this.#parse(rows[0]);
   }
 
-  #scope(query: ResolvedQuery, values: unknown[]): string {
+  #scope(query: TaskRecordQuery, values: unknown[]): string {
     values.push(query.repo, query.kind);
     let sql = 'repo = $1 AND kind = $2';
-    if (query.idPrefix !== undefined) {
+    if (query.idPrefix !== undefined && query.idPrefix !== '') {
       values.push(likePrefix(query.idPrefix));
       sql += ` AND id LIKE $${values.length} ESCAPE '\\'`;
     }
     return sql;
   }
 
-  #limit(limit: number | undefined, values: unknown[]): string {
-    if (limit === undefined) return '';
-    values.push(limit);
-    return ` LIMIT $${values.length}`;
+  async #select(action: string, sql: string, values: unknown[]): Promise<TaskRecord[]> {
+    const rows = await this.#db.read(action, (tx) => tx.query<{ record: unknown }>(sql, values));
+    return rows.map((row) => this.#parse(row));
   }
 
   async list(query: TaskRecordQuery): Promise<TaskRecord[]> {
     this.#db.assertOpen('task-record backend');
-    const resolved = resolveQuery(query, 'list');
-    if (resolved.limit === 0) return [];
+    assertTaskRecordQuery(query);
+    if (query.limit === 0) return [];
     const values: unknown[] = [];
-    const sql = `SELECT record FROM ${this.#table} WHERE ${this.#scope(resolved, values)} ORDER BY ${NEWEST_FIRST}${this.#limit(resolved.limit, values)}`;
-    const rows = await this.#db.read('list()', (tx) => tx.query<{ record: unknown }>(sql, values));
-    return rows.map((row) => this.#parse(row));
+    let sql = `SELECT record FROM ${this.#table} WHERE ${this.#scope(query, values)} ORDER BY ${NEWEST_FIRST}`;
+    if (query.limit !== undefined) {
+      values.push(query.limit);
+      sql += ` LIMIT $${values.length}`;
+    }
+    // Core's order compares times as written (milliseconds); the index orders by microseconds.
+    return (await this.#select('list()', sql, values)).sort(compareTaskRecordsNewestFirst);
   }
 
-  async search(query: TaskRecordQuery & { readonly text: string }): Promise<TaskRecord[]> {
+  /**
+   * The word index narrows the rows (every indexed word for `all`, any of them for `any` when
+   * all are indexed); core's reference search then matches, ranks and limits those candidates.
+   */
+  async search(query: TaskRecordSearchQuery): Promise<TaskRecord[]> {
     this.#db.assertOpen('task-record backend');
-    const resolved = resolveQuery(query, 'search');
-    if (typeof query.text !== 'string') throw new RepomemError('INVALID_ARGUMENT', 'search: text must be a string');
-    const words = [...new Set(coreWords(query.text))];
-    if (words.length === 0 || resolved.limit === 0) return [];
-    const indexed = words.filter((word) => !isUnspacedTerm(word) && Array.from(word).length < MAX_INDEXED_WORD_CHARS);
-    const substrings = words.filter((word) => !indexed.includes(word));
+    assertTaskRecordSearch(query);
+    const tokens = tokenizeQuery(query.text);
+    if (tokens.length === 0 || query.limit === 0) return [];
     const values: unknown[] = [];
-    let where = this.#scope(resolved, values);
-    let rank = '0';
-    if (indexed.length > 0) {
+    let sql = `SELECT record FROM ${this.#table} WHERE ${this.#scope(query, values)}`;
+    const indexed = tokens.filter(indexable);
+    const any = query.match === 'any';
+    if (indexed.length > 0 && (!any || indexed.length === tokens.length)) {
       values.push(
         tsqueryLiteral(
           indexed.map((text) => ({ text, prefix: false })),
-          '&',
+          any ? '|' : '&',
         ),
       );
-      where += ` AND search_words @@ $${values.length}::tsquery`;
-      rank = `ts_rank(search_words, $${values.length}::tsquery)`;
+      sql += ` AND search_words @@ $${values.length}::tsquery`;
     }
-    for (const word of substrings) {
-      values.push(word);
-      where += ` AND strpos(lower(record->>'text'), $${values.length}) > 0`;
-    }
-    const sql = `SELECT record, ${rank} AS rank FROM ${this.#table} WHERE ${where} ORDER BY rank DESC, ${NEWEST_FIRST}${this.#limit(resolved.limit, values)}`;
-    const rows = await this.#db.read('search()', (tx) => tx.query<{ record: unknown }>(sql, values));
-    return rows.map((row) => this.#parse(row));
+    const candidates = await this.#select('search()', sql, values);
+    return searchTaskRecords(candidates, query);
   }
 
   async delete(repo: string, kind: TaskRecordKind, id: string): Promise<boolean> {
     this.#assertWritable('delete()');
-    checkRepo(repo, 'delete');
-    checkKind(kind, 'delete');
-    checkId(id, 'delete');
+    assertTaskRecordRepo(repo);
+    assertTaskRecordKind(kind);
+    assertTaskRecordId(id);
     return this.#db.transaction(
       'delete()',
       async (tx) => {

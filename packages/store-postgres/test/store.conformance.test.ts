@@ -1,27 +1,46 @@
 // Why: the PostgreSQL store runs core's conformance suites unmodified (documents, writes, state,
 // capabilities across two instances, search parity) and the hardening suite, and the record
 // backend runs the verified-memory conformance suite, directly against the test server.
-import { runRecordBackendConformance, runStoreConformance, runStoreHardening } from '@repomem/core/testing';
+import {
+  runRecordBackendConformance,
+  runStoreConformance,
+  runStoreHardening,
+  runTaskRecordBackendConformance,
+} from '@repomem/core/testing';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   openPostgresRecordBackend,
   openPostgresStore,
+  openPostgresTaskRecordBackend,
   type PostgresRecordBackend,
   type PostgresStore,
+  type PostgresTaskRecordBackend,
 } from '../src/index.js';
-import { freshDatabase, freshSchema, noServer, skipReason, superuserFields, withSuperuser } from './support.js';
+import {
+  emptySchema,
+  freshDatabase,
+  freshSchema,
+  noServer,
+  skipReason,
+  superuserFields,
+  withSuperuser,
+} from './support.js';
 
 describe.skipIf(noServer)(`postgres conformance (direct)${skipReason === '' ? '' : ` — ${skipReason}`}`, () => {
   let database = '';
   beforeAll(async () => {
     database = await freshDatabase('conformance');
   });
-  const fields = () => ({ ...superuserFields(database), schema: freshSchema() });
+  // One schema per suite, emptied after each test (a fresh empty store without migrating again).
+  const schemas = { store: freshSchema(), hardening: freshSchema(), records: freshSchema(), tasks: freshSchema() };
+  const fields = (schema: string) => ({ ...superuserFields(database), schema });
+  const empty = (schema: string) => () => emptySchema(database, schema);
 
   runStoreConformance<PostgresStore>({
     name: 'postgres store conformance',
     runner: { describe, it, expect, beforeEach, afterEach },
-    createStore: () => openPostgresStore({ ...fields(), repo: 'acme/rocket' }),
+    createStore: () => openPostgresStore({ ...fields(schemas.store), repo: 'acme/rocket' }),
+    teardown: empty(schemas.store),
     rawRead: (store, path) =>
       withSuperuser(database, async (client) => {
         const result = await client.query(
@@ -42,12 +61,21 @@ describe.skipIf(noServer)(`postgres conformance (direct)${skipReason === '' ? ''
   runStoreHardening<PostgresStore>({
     name: 'postgres store hardening',
     runner: { describe, it, expect, beforeEach, afterEach },
-    createStore: () => openPostgresStore({ ...fields(), repo: 'acme/rocket' }),
+    createStore: () => openPostgresStore({ ...fields(schemas.hardening), repo: 'acme/rocket' }),
+    teardown: empty(schemas.hardening),
   });
 
   runRecordBackendConformance<PostgresRecordBackend>({
     name: 'postgres record backend conformance',
     runner: { describe, it, expect, beforeEach, afterEach },
-    createBackend: () => openPostgresRecordBackend(fields()),
+    createBackend: () => openPostgresRecordBackend(fields(schemas.records)),
+    teardown: empty(schemas.records),
+  });
+
+  runTaskRecordBackendConformance<PostgresTaskRecordBackend>({
+    name: 'postgres task-record backend conformance',
+    runner: { describe, it, expect, beforeEach, afterEach },
+    createBackend: () => openPostgresTaskRecordBackend(fields(schemas.tasks)),
+    teardown: empty(schemas.tasks),
   });
 });
