@@ -3,6 +3,7 @@
 // lookups, so routes and validation are derived from the model rather than written twice.
 import { z } from 'zod';
 import rawModel from './model/agentcore-memory-model.json' with { type: 'json' };
+import { AGENTCORE_MODEL_NOTICE } from './model/notice.js';
 
 const shapeRefSchema = z.object({ shape: z.string() });
 
@@ -131,6 +132,8 @@ export interface ModelRoute {
 export interface AgentCoreMemoryModel {
   /** The model as parsed JSON (documentation strings removed upstream). */
   readonly model: ServiceModel;
+  /** The model's licence notice (Apache-2.0). */
+  readonly notice: string;
   /** Every operation's route, most specific first. */
   readonly routes: readonly ModelRoute[];
   /** The operation with that name; throws for an unknown name. */
@@ -206,6 +209,7 @@ function buildModel(): AgentCoreMemoryModel {
   };
   return {
     model,
+    notice: AGENTCORE_MODEL_NOTICE,
     routes,
     operation(name) {
       const found = model.operations[name];

@@ -46,6 +46,11 @@ async function call(
 describe('route table from the model', () => {
   const model = agentCoreMemoryModel();
 
+  it('carries the model licence notice (Apache-2.0)', () => {
+    expect(model.notice).toContain('Apache License, Version 2.0');
+    expect(model.model.metadata.signingName).toBe('bedrock-agentcore');
+  });
+
   it('has every /memories/ operation of the model, each with a success status', () => {
     expect(model.routes.map((route) => route.operation).sort()).toEqual(Object.keys(model.model.operations).sort());
     expect(model.routes.length).toBe(16);
