@@ -52,12 +52,22 @@ export function newNonce(): string {
   return randomBytes(12).toString('hex');
 }
 
+/** A chain link with its payload (when read with payloads). */
+export interface LinkWithPayload {
+  readonly link: ChainLink;
+  readonly payload: readonly PayloadType[];
+}
+
 /**
- * Read the chain links of a session (metadata only, every page). Events without repomem's chain
- * metadata (written by something else) are ignored.
+ * Read the chain links of a session (every page), with their payloads when `withPayloads`.
+ * Events without repomem's chain metadata (written by something else) are ignored.
  */
-export async function readLinks(connection: AgentCoreConnection, address: SessionAddress): Promise<ChainLink[]> {
-  const links: ChainLink[] = [];
+export async function readEvents(
+  connection: AgentCoreConnection,
+  address: SessionAddress,
+  withPayloads: boolean,
+): Promise<LinkWithPayload[]> {
+  const out: LinkWithPayload[] = [];
   let nextToken: string | undefined;
   do {
     const page = await connection.send('ListEvents', (client, options) =>
@@ -66,7 +76,7 @@ export async function readLinks(connection: AgentCoreConnection, address: Sessio
           memoryId: connection.memoryId,
           actorId: address.actorId,
           sessionId: address.sessionId,
-          includePayloads: false,
+          includePayloads: withPayloads,
           maxResults: MAX_PAGE_SIZE,
           ...(nextToken === undefined ? {} : { nextToken }),
         }),
@@ -79,19 +89,27 @@ export async function readLinks(connection: AgentCoreConnection, address: Sessio
       const kind = metadataString(event.metadata, KEY.kind);
       const version = metadataString(event.metadata, KEY.version);
       if (event.eventId === undefined || nonce === undefined || parent === undefined || kind === undefined) continue;
-      links.push({
-        id: event.eventId,
-        at: event.eventTimestamp?.getTime() ?? 0,
-        parent: parent === NONE ? null : idFromMetadata(parent),
-        nonce,
-        kind,
-        version: version === undefined || version === NONE ? null : version,
-        size: Number(metadataString(event.metadata, KEY.size) ?? '0'),
+      out.push({
+        link: {
+          id: event.eventId,
+          at: event.eventTimestamp?.getTime() ?? 0,
+          parent: parent === NONE ? null : idFromMetadata(parent),
+          nonce,
+          kind,
+          version: version === undefined || version === NONE ? null : version,
+          size: Number(metadataString(event.metadata, KEY.size) ?? '0'),
+        },
+        payload: event.payload ?? [],
       });
     }
     nextToken = page.nextToken;
   } while (nextToken !== undefined && nextToken !== '');
-  return links;
+  return out;
+}
+
+/** Read the chain links of a session (metadata only, every page). */
+export async function readLinks(connection: AgentCoreConnection, address: SessionAddress): Promise<ChainLink[]> {
+  return (await readEvents(connection, address, false)).map((entry) => entry.link);
 }
 
 /** The payload of one event. Throws `NOT_FOUND` when the event is gone. */

@@ -93,7 +93,8 @@ export function contentPayload(name: string, content: Uint8Array | null): Payloa
   return [header, ...chunks.map((chunk): PayloadType => ({ blob: { c: chunk } }))];
 }
 
-function contentFromPayload(address: RegisterAddress, payload: readonly PayloadType[]): Uint8Array {
+/** The content an event carries, checking it belongs to `address` (see {@link contentPayload}). */
+export function contentFromPayload(address: RegisterAddress, payload: readonly PayloadType[]): Uint8Array {
   const [header, ...rest] = payload;
   const head = header !== undefined && 'blob' in header ? (header.blob as { name?: unknown } | undefined) : undefined;
   if (head?.name !== address.name) throw collision(address, head?.name);

@@ -13,7 +13,10 @@ export function freshRepo(): string {
 }
 
 /** Options for a connection to `emulator`. */
-export function emulatorConnection(emulator: AgentCoreEmulator, overrides: { retries?: number } = {}) {
+export function emulatorConnection(
+  emulator: AgentCoreEmulator,
+  overrides: { retries?: number; memoryId?: string } = {},
+) {
   return openAgentCoreConnection({
     memoryId: emulator.memoryId,
     endpoint: emulator.endpoint,

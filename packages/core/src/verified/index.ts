@@ -2,5 +2,8 @@
 export * from './backend.js';
 export * from './document-backend.js';
 export * from './record.js';
+// Shared by record backends that filter and search in memory (document-backed, AgentCore).
+export * from './record-query.js';
+export * from './record-text-match.js';
 export * from './service.js';
 export * from './service-types.js';
