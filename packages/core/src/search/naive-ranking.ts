@@ -12,8 +12,47 @@ import {
 import { type RankedDocument, type Ranking, TopK } from './ranked.js';
 import { compareRanked, coordinate, inverseDocumentFrequency, phraseBonus, RANKING, termScore } from './scoring.js';
 
+/** Below this many distinct words a document's words are scanned; from it on, looked up. */
+const SORTED_LOOKUP_MIN_WORDS = 64;
+/** Each large word map's words in code-unit order, built on first use (analyses kept by a search engine are ranked again and again). */
+const sortedWords = new WeakMap<ReadonlyMap<string, number>, readonly string[]>();
+
+/** First index of `sorted` whose word is >= `text` (code-unit order). */
+function lowerBound(sorted: readonly string[], text: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as string) < text) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * `wordFrequency` of a word term over a large word map: the exact word by lookup, and the words it
+ * starts, which are contiguous in code-unit order, by binary search. Sums of counts and halves of
+ * counts are exact in floating point, so the result equals the scan's whatever the order.
+ */
+function lookupWordFrequency(term: QueryTerm, words: ReadonlyMap<string, number>): number {
+  let frequency = words.get(term.text) ?? 0;
+  if (!term.prefix) return frequency;
+  let sorted = sortedWords.get(words);
+  if (sorted === undefined) {
+    sorted = [...words.keys()].sort();
+    sortedWords.set(words, sorted);
+  }
+  for (let index = lowerBound(sorted, term.text); index < sorted.length; index++) {
+    const word = sorted[index] as string;
+    if (!word.startsWith(term.text)) break;
+    if (word.length > term.text.length) frequency += RANKING.prefixWeight * (words.get(word) ?? 0);
+  }
+  return frequency;
+}
+
 /** How often a word-based term occurs among `words` (prefix matches weighted as in the ranking). */
 export function wordFrequency(term: QueryTerm, words: ReadonlyMap<string, number>): number {
+  if (term.kind === 'word' && words.size >= SORTED_LOOKUP_MIN_WORDS) return lookupWordFrequency(term, words);
   let frequency = 0;
   for (const [word, count] of words) {
     const weight = wordMatchWeight(term, word, RANKING.prefixWeight);
