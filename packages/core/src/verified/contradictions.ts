@@ -1,7 +1,7 @@
 // Why: seed 004's contradiction rule ("newest wins within a scope, different scopes coexist")
 // decides which memories a new one replaces; keeping the rule in one small module lets `store`,
 // `supersede` and the after-write reconciliation apply exactly the same comparison.
-import { type MemoryStatus, scopeKey, subjectKey, type VerifiedMemory } from './record.js';
+import { scopeKey, subjectKey, type VerifiedMemory } from './record.js';
 
 /** The contradiction key of a memory: its subject key and scope key. */
 export interface ContradictionKey {
@@ -19,10 +19,17 @@ export function contradictionKey(memory: {
   return { subject: subjectKey(memory.subject), scope: scopeKey(memory.scope) };
 }
 
-/** True when `memory` is active and has the same subject key and the same scope key as `key`. */
-export function contradicts(memory: VerifiedMemory, key: ContradictionKey): boolean {
-  const status: MemoryStatus = memory.status;
-  return status === 'active' && subjectKey(memory.subject) === key.subject && scopeKey(memory.scope) === key.scope;
+/**
+ * True when `memory` is active and has the same subject key and the same scope key as `key`.
+ * Any record with a status, subject and scope qualifies (task-memory knowledge records too).
+ */
+export function contradicts(
+  memory: Pick<VerifiedMemory, 'subject' | 'scope'> & { readonly status: string },
+  key: ContradictionKey,
+): boolean {
+  return (
+    memory.status === 'active' && subjectKey(memory.subject) === key.subject && scopeKey(memory.scope) === key.scope
+  );
 }
 
 /** Order by creation: `created_at`, then `id`; positive when `a` is newer. */

@@ -1,0 +1,199 @@
+// Why: seed phase 3 and its orchestrator fallback: the agent writes an episode at task end,
+// idempotent by task id and retried on transient failures; if it wrote none, the orchestrator
+// writes a minimal one; later a merged or closed pull request marks it positive or negative, so
+// hydration can prefer approaches that worked. A memory failure never fails the task.
+import { RepomemError } from '../../errors.js';
+import type { TaskRecord, TaskRecordBackend } from '../record-backend.js';
+import { assertTaskRecordId, assertTaskRecordRepo } from '../record-rules.js';
+import {
+  type EpisodeData,
+  type EpisodeInput,
+  EpisodeInputSchema,
+  type EpisodeOutcome,
+  episodeFromRecord,
+  episodeSearchText,
+  fitEpisode,
+  type StoredEpisode,
+} from './episode-record.js';
+import type { MemoryFailure } from './failure.js';
+import { type RecordDecision, updateRecord } from './record-update.js';
+import { type WriteRetryOptions, withWriteRetries } from './retry.js';
+
+/** Options shared by the episode writers. */
+export interface EpisodeWriteOptions extends WriteRetryOptions {
+  /** Where episodes live. */
+  readonly backend: TaskRecordBackend;
+  /** Repository `owner/name`. */
+  readonly repo: string;
+  /** Clock (tests). */
+  readonly now?: () => Date;
+  /** Throw the last failure instead of returning it (default `false`: fail open). */
+  readonly strict?: boolean;
+}
+
+/** Outcome of {@link writeEpisode} and {@link ensureEpisode}. */
+export type EpisodeWriteResult =
+  /** Written (created, or updated with new information). */
+  | { readonly kind: 'written'; readonly episode: StoredEpisode; readonly attempts: number }
+  /** Already stored as given (or a full episode exists and this was a minimal one). */
+  | { readonly kind: 'unchanged'; readonly episode: StoredEpisode; readonly attempts: number }
+  /** Not written: the last failure, after the retries a transient failure gets. */
+  | { readonly kind: 'failed'; readonly failure: MemoryFailure; readonly attempts: number };
+
+function parseInput(input: EpisodeInput): ReturnType<typeof EpisodeInputSchema.parse> {
+  const parsed = EpisodeInputSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `invalid episode: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
+  }
+  return parsed.data;
+}
+
+function sameData(a: EpisodeData, b: EpisodeData): boolean {
+  return JSON.stringify({ ...a, written_at: '' }) === JSON.stringify({ ...b, written_at: '' });
+}
+
+async function write(options: EpisodeWriteOptions, input: EpisodeInput, minimal: boolean): Promise<EpisodeWriteResult> {
+  assertTaskRecordRepo(options.repo);
+  const episode = parseInput(input);
+  const now = options.now ?? (() => new Date());
+  const decide = (current: TaskRecord | undefined): RecordDecision => {
+    const stored = current === undefined ? undefined : episodeFromRecord(current).data;
+    if (stored !== undefined && minimal) return 'unchanged';
+    const base: EpisodeData = stored?.minimal === false ? stored : ({} as EpisodeData);
+    const merged: EpisodeData = fitEpisode(
+      {
+        ...base,
+        ...episode,
+        files_omitted: 0,
+        minimal,
+        outcome: stored?.outcome ?? null,
+        ...(stored?.outcome_at === undefined ? {} : { outcome_at: stored.outcome_at }),
+        written_at: stored?.written_at ?? now().toISOString(),
+      },
+      options.repo,
+    );
+    if (stored !== undefined && sameData(stored, merged)) return 'unchanged';
+    return { text: episodeSearchText(merged), data: merged };
+  };
+  const outcome = await withWriteRetries(
+    () => updateRecord(options.backend, { repo: options.repo, kind: 'episode', id: episode.task_id }, decide, now),
+    options,
+  );
+  if (!outcome.ok) {
+    if (options.strict === true) throw outcome.error;
+    return { kind: 'failed', failure: outcome.failure, attempts: outcome.attempts };
+  }
+  const { record, changed } = outcome.value;
+  if (record === undefined) throw new RepomemError('CONFLICT', `episode ${episode.task_id} vanished while written`);
+  return { kind: changed ? 'written' : 'unchanged', episode: episodeFromRecord(record), attempts: outcome.attempts };
+}
+
+/**
+ * Write the task's episode at task end. Idempotent by task id: writing the same episode again
+ * changes nothing (`unchanged`); writing more information updates it (fields given replace
+ * stored ones, fields omitted are kept); a minimal episode written earlier by
+ * {@link ensureEpisode} is replaced; an outcome signal already recorded is kept. Transient
+ * failures are retried (up to 3 attempts, 200 ms then 400 ms apart); the call returns `failed`
+ * rather than throwing unless `strict`.
+ *
+ * @throws RepomemError `INVALID_ARGUMENT` for an invalid episode or repository (always: that is misuse).
+ */
+export function writeEpisode(
+  options: EpisodeWriteOptions & { readonly episode: EpisodeInput },
+): Promise<EpisodeWriteResult> {
+  return write(options, options.episode, false);
+}
+
+/**
+ * The orchestrator's fallback: write a minimal episode (status, duration, cost...) only when the
+ * task has none (the agent crashed, timed out or ran out of memory before writing one). An
+ * existing episode is left as it is (`unchanged`). Same retries and fail-open rule as
+ * {@link writeEpisode}.
+ */
+export function ensureEpisode(
+  options: EpisodeWriteOptions & { readonly episode: EpisodeInput },
+): Promise<EpisodeWriteResult> {
+  return write(options, options.episode, true);
+}
+
+/** Which episode an outcome signal is for: a task id, or the pull request the task opened. */
+export type EpisodeOutcomeTarget =
+  | { readonly taskId: string }
+  | { readonly prNumber: number }
+  | { readonly prUrl: string };
+
+/** Outcome of {@link recordEpisodeOutcome}. */
+export type EpisodeOutcomeResult =
+  | { readonly kind: 'recorded'; readonly episodes: readonly StoredEpisode[] }
+  | { readonly kind: 'not_found' };
+
+/**
+ * Record a pull request's outcome on the episodes of the tasks that opened it: `merged` marks
+ * them `positive`, closed without merge `negative` (the latest signal wins, so a reopened and
+ * merged pull request ends positive). Finding by pull request scans the repository's episodes.
+ */
+export async function recordEpisodeOutcome(options: {
+  readonly backend: TaskRecordBackend;
+  readonly repo: string;
+  readonly target: EpisodeOutcomeTarget;
+  readonly merged: boolean;
+  readonly now?: () => Date;
+}): Promise<EpisodeOutcomeResult> {
+  const { backend, repo, target } = options;
+  assertTaskRecordRepo(repo);
+  const now = options.now ?? (() => new Date());
+  let ids: string[];
+  if ('taskId' in target) {
+    assertTaskRecordId(target.taskId);
+    ids = [target.taskId];
+  } else {
+    const all = await backend.list({ repo, kind: 'episode' });
+    ids = all
+      .filter((record) => {
+        const data = episodeFromRecord(record).data;
+        return 'prNumber' in target ? data.pr_number === target.prNumber : data.pr_url === target.prUrl;
+      })
+      .map((record) => record.id);
+  }
+  const outcome: EpisodeOutcome = options.merged ? 'positive' : 'negative';
+  const episodes: StoredEpisode[] = [];
+  for (const id of ids) {
+    const { record } = await updateRecord(
+      backend,
+      { repo, kind: 'episode', id },
+      (current) => {
+        if (current === undefined) return 'unchanged';
+        const data = episodeFromRecord(current).data;
+        if (data.outcome === outcome) return 'unchanged';
+        const next: EpisodeData = { ...data, outcome, outcome_at: now().toISOString() };
+        return { text: current.text, data: next };
+      },
+      now,
+    );
+    if (record !== undefined) episodes.push(episodeFromRecord(record));
+  }
+  return episodes.length === 0 ? { kind: 'not_found' } : { kind: 'recorded', episodes };
+}
+
+/** One episode by task id, or `undefined`. */
+export async function getEpisode(
+  backend: TaskRecordBackend,
+  repo: string,
+  taskId: string,
+): Promise<StoredEpisode | undefined> {
+  const record = await backend.get(repo, 'episode', taskId);
+  return record === undefined ? undefined : episodeFromRecord(record);
+}
+
+/** The repository's episodes, newest first (default limit 20). */
+export async function listEpisodes(
+  backend: TaskRecordBackend,
+  repo: string,
+  options: { readonly limit?: number } = {},
+): Promise<StoredEpisode[]> {
+  const records = await backend.list({ repo, kind: 'episode', limit: options.limit ?? 20 });
+  return records.map(episodeFromRecord);
+}

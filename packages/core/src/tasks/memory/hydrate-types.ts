@@ -1,0 +1,142 @@
+// Why: the options and result of `hydrate` are the public face of task-start memory; declared
+// once, so the CLI, the agent-loop example and the docs agree on every field and outcome.
+import type { VerifiedMemoryService } from '../../verified/service-types.js';
+import type { TaskRecordBackend } from '../record-backend.js';
+import type { MemoryFailure } from './failure.js';
+import type { ContextReceipt, ContextSource, ReceiptItem } from './receipt.js';
+import type { TokenEstimator } from './token-estimate.js';
+
+/** The task hydration is for. */
+export interface HydrateTask {
+  /** Task id: excludes the task's own episode, keys the stored receipt. */
+  readonly id?: string;
+  /** Task description: its words rank knowledge, episodes, rules and preferences. */
+  readonly description: string;
+  /** GitHub login of the submitting user (their preferences are read). */
+  readonly user?: string;
+}
+
+/** Options of `hydrate`. */
+export interface HydrateOptions {
+  /** Where task records (episodes, rules, preferences, knowledge) live. */
+  readonly backend: TaskRecordBackend;
+  /** Repository `owner/name`. */
+  readonly repo: string;
+  /** The task. */
+  readonly task: HydrateTask;
+  /**
+   * Verified memories (`openVerifiedMemory` with a citation reader): `recall` verifies each
+   * against the code before it is offered. Omit to skip the source.
+   */
+  readonly verified?: Pick<VerifiedMemoryService, 'recall'>;
+  /** Budget in estimated tokens (default 2,000). */
+  readonly budgetTokens?: number;
+  /** Token estimator (default `chars/4`, {@link TokenEstimator}). */
+  readonly estimator?: TokenEstimator;
+  /** Timeout of each source in ms (default 5,000). */
+  readonly timeoutMs?: number;
+  /** Per-source timeouts, overriding `timeoutMs`. */
+  readonly timeouts?: Partial<Readonly<Record<ContextSource, number>>>;
+  /** Aborts every source (the call then settles at once). */
+  readonly signal?: AbortSignal;
+  /**
+   * `fail-open` (default): a failing source is left out and reported (outage, throttling and
+   * timeout as warnings; configuration errors, corrupt records and bugs as errors). `strict`:
+   * any failure throws.
+   */
+  readonly mode?: 'fail-open' | 'strict';
+  /** Most candidates considered per source (defaults: rules 100, verified 20, knowledge 50, episodes 20, preferences 50). */
+  readonly limits?: Partial<Readonly<Record<ContextSource, number>>>;
+  /** Prompt version of the run, recorded in the receipt (memory excluded, see `renderPromptWithMemory`). */
+  readonly promptVersion?: string;
+  /** Commit of the repository the agent works on, recorded in the receipt (and the ref verified memories are checked at). */
+  readonly commit?: string;
+  /** Store the receipt as the task's `receipt` record (needs `task.id`; default `false`). */
+  readonly recordReceipt?: boolean;
+  /** Clock (tests). */
+  readonly now?: () => Date;
+}
+
+/** A source that failed, with its classified failure. */
+export interface SourceFailure extends MemoryFailure {
+  /** Which source (or `receipt` for recording the receipt, `repo` for an unusable repository name). */
+  readonly source: ContextSource | 'receipt' | 'repo';
+}
+
+/** A review rule in the context. */
+export interface ContextRule {
+  readonly id: string;
+  readonly rule: string;
+  readonly scope?: string;
+  readonly weight: number;
+  readonly reviewer: string;
+  readonly pr?: number;
+}
+
+/** A verified memory in the context (checked against the code just now). */
+export interface ContextVerifiedMemory {
+  readonly id: string;
+  readonly subject: string;
+  readonly fact: string;
+  readonly scope: string | null;
+  readonly citations: readonly { readonly path: string; readonly line_start: number; readonly line_end: number }[];
+}
+
+/** A repository learning in the context. */
+export interface ContextKnowledge {
+  readonly id: string;
+  readonly subject: string;
+  readonly scope: string | null;
+  readonly fact: string;
+  readonly insight_type: 'repo_learning' | 'agent_self_feedback';
+}
+
+/** A similar past task in the context. */
+export interface ContextEpisode {
+  readonly id: string;
+  readonly status: string;
+  readonly outcome: 'positive' | 'negative' | null;
+  readonly description?: string;
+  readonly approach?: string;
+  readonly difficulties?: string;
+  readonly pr_url?: string;
+}
+
+/** A user preference in the context. */
+export interface ContextPreference {
+  readonly id: string;
+  readonly topic: string;
+  readonly preference: string;
+}
+
+/** The structured context: what the Markdown block says, by kind, in priority order. */
+export interface HydratedContext {
+  readonly rules: readonly ContextRule[];
+  readonly verified: readonly ContextVerifiedMemory[];
+  readonly knowledge: readonly ContextKnowledge[];
+  readonly episodes: readonly ContextEpisode[];
+  readonly preferences: readonly ContextPreference[];
+}
+
+/** Result of `hydrate`. */
+export interface HydrateResult {
+  /**
+   * `ok`: every source answered; `degraded`: some source failed transiently (see `warnings`);
+   * `error`: some source failed for a reason someone must fix (see `errors`).
+   */
+  readonly status: 'ok' | 'degraded' | 'error';
+  /** The structured context. */
+  readonly context: HydratedContext;
+  /** The Markdown block for the prompt (`''` when nothing was included). */
+  readonly markdown: string;
+  /** True when `markdown` holds anything (pass as `memoryAvailable` to the prompt renderer). */
+  readonly memoryAvailable: boolean;
+  /** The context receipt (every candidate, included or dropped and why). */
+  readonly receipt: ContextReceipt;
+  /** Candidates left out, with the reason (also in the receipt). */
+  readonly dropped: readonly ReceiptItem[];
+  /** Transient failures (outage, throttling, timeout): the context was built without them. */
+  readonly warnings: readonly SourceFailure[];
+  /** Failures someone must fix (configuration, corrupt records, bugs), reported even in fail-open mode. */
+  readonly errors: readonly SourceFailure[];
+}

@@ -1,0 +1,252 @@
+// Why: seed 004's loadMemoryContext, on any store: at task start read every memory source in
+// parallel (each with its own timeout and abort), fill a token budget in a documented order,
+// render the block for the prompt, and say exactly what was loaded and what was left out (the
+// context receipt). Memory is an enrichment: a failing source degrades the context, never the
+// task, but a configuration mistake is reported as an error rather than hidden as an outage.
+import { isRepoSlug } from '../../envelope/fields.js';
+import { RepomemError } from '../../errors.js';
+import { tokenizeQuery } from '../../search/tokenizer.js';
+import { classifyMemoryFailure } from './failure.js';
+import { fillBudget } from './hydrate-budget.js';
+import { renderMemoryBlock } from './hydrate-render.js';
+import { type Candidate, DEFAULT_SOURCE_LIMITS, SOURCE_READERS, type SourceRead } from './hydrate-sources.js';
+import type { HydratedContext, HydrateOptions, HydrateResult, SourceFailure } from './hydrate-types.js';
+import {
+  CONTEXT_SOURCES,
+  type ContextReceipt,
+  type ContextSource,
+  type ReceiptSource,
+  recordReceipt,
+} from './receipt.js';
+import { CHARS_PER_TOKEN_ESTIMATOR, DEFAULT_HYDRATION_BUDGET_TOKENS } from './token-estimate.js';
+import { runWithTimeout } from './with-timeout.js';
+
+/** Default timeout of each source, in milliseconds (seed: 5 seconds). */
+export const DEFAULT_SOURCE_TIMEOUT_MS = 5000;
+/** Most search words taken from a task description. */
+export const MAX_QUERY_TERMS_FROM_TASK = 32;
+
+/** Common English words left out of the search words of a task description. */
+const STOP_WORDS = new Set(
+  'a an and are as at be been but by can could do does for from has have how i if in into is it its make me my no not of on or our please should so that the their then there these this to up us was we were what when where which while who why will with would you your add fix update use new'.split(
+    ' ',
+  ),
+);
+
+/** Search words of a task description: core's query words without common English words, at most 32. */
+export function taskQueryTerms(description: string): string[] {
+  return tokenizeQuery(description.slice(0, 8000))
+    .filter((term) => !STOP_WORDS.has(term))
+    .slice(0, MAX_QUERY_TERMS_FROM_TASK);
+}
+
+function positiveInteger(value: number | undefined, fallback: number, name: string, allowZero = false): number {
+  const resolved = value ?? fallback;
+  if (!Number.isSafeInteger(resolved) || resolved < (allowZero ? 0 : 1)) {
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got ${String(value)}`,
+    );
+  }
+  return resolved;
+}
+
+function emptyContext(): HydratedContext {
+  return { rules: [], verified: [], knowledge: [], episodes: [], preferences: [] };
+}
+
+function buildContext(included: ReadonlyMap<ContextSource, readonly Candidate[]>): HydratedContext {
+  const context = {
+    rules: [] as HydratedContext['rules'][number][],
+    verified: [] as HydratedContext['verified'][number][],
+    knowledge: [] as HydratedContext['knowledge'][number][],
+    episodes: [] as HydratedContext['episodes'][number][],
+    preferences: [] as HydratedContext['preferences'][number][],
+  };
+  for (const candidates of included.values()) {
+    for (const { entry } of candidates) {
+      if (entry.source === 'rules') context.rules.push(entry.value);
+      else if (entry.source === 'verified') context.verified.push(entry.value);
+      else if (entry.source === 'knowledge') context.knowledge.push(entry.value);
+      else if (entry.source === 'episodes') context.episodes.push(entry.value);
+      else context.preferences.push(entry.value);
+    }
+  }
+  return context;
+}
+
+function strictError(failures: readonly SourceFailure[], errors: readonly unknown[]): Error {
+  const first = errors[0];
+  if (first instanceof RepomemError) return first;
+  const summary = failures.map((failure) => `${failure.source}: ${failure.category} (${failure.message})`).join('; ');
+  return new RepomemError('BACKEND_UNAVAILABLE', `memory hydration failed in strict mode: ${summary}`, {
+    cause: first,
+    details: { failures },
+  });
+}
+
+/**
+ * Build the memory context of a task (seed 004 phase 1).
+ *
+ * Sources, read in parallel, each with its own timeout (default 5 s) and abort signal, in this
+ * priority order for the budget: review rules (every active rule; score = half reviewer weight,
+ * half relevance), verified memories (`recall`: only those whose citations still hold), repository
+ * knowledge (learnings and self-feedback matching the task's words, plus the newest), similar past
+ * tasks (episodes matching the task's words; a merged pull request adds 0.25 to the score, a
+ * closed one subtracts it; the task's own episode is skipped), the user's preferences (lowest).
+ * Relevance is the share of the task's search words ({@link taskQueryTerms}) a record contains.
+ *
+ * Budget (default 2,000 tokens, estimated with `chars/4` unless `estimator` says otherwise): see
+ * `fillBudget`: inside a source the least relevant and, at equal relevance, the oldest entries
+ * are dropped first; every candidate is in the receipt, included or dropped with its reason.
+ *
+ * Failures: in `fail-open` mode (default) a failed source is left out; outages, throttling and
+ * timeouts are `warnings` (status `degraded`); configuration errors (credentials, permissions,
+ * missing tables, an unusable repository name), corrupt records and bugs are `errors` (status
+ * `error`). In `strict` mode any failure throws. The call returns within the longest source
+ * timeout (plus scheduling) even when a source never answers.
+ *
+ * The Markdown block goes into the prompt with `renderPromptWithMemory`, whose prompt version
+ * leaves the memory out. With `recordReceipt`, the receipt is stored as the task's `receipt`
+ * record (a failure to store it is a warning or error like any source's).
+ *
+ * @throws RepomemError `INVALID_ARGUMENT` for misuse (bad budget, timeout or limits, no
+ *   description); in strict mode, the first failure.
+ */
+export async function hydrate(options: HydrateOptions): Promise<HydrateResult> {
+  if (options === null || typeof options !== 'object' || options.backend === undefined) {
+    throw new RepomemError('INVALID_ARGUMENT', 'hydrate expects { backend, repo, task }');
+  }
+  const task = options.task;
+  if (task === undefined || typeof task.description !== 'string') {
+    throw new RepomemError('INVALID_ARGUMENT', 'hydrate needs task.description (a string)');
+  }
+  const budget = positiveInteger(options.budgetTokens, DEFAULT_HYDRATION_BUDGET_TOKENS, 'budgetTokens', true);
+  const defaultTimeout = positiveInteger(options.timeoutMs, DEFAULT_SOURCE_TIMEOUT_MS, 'timeoutMs');
+  const estimator = options.estimator ?? CHARS_PER_TOKEN_ESTIMATOR;
+  const strict = options.mode === 'strict';
+  const now = options.now ?? (() => new Date());
+  const terms = taskQueryTerms(task.description);
+  const repo = options.repo;
+  const started = now();
+
+  const receiptBase = {
+    schema: 1 as const,
+    repo: String(repo),
+    ...(task.id === undefined ? {} : { task_id: task.id }),
+    ...(task.user === undefined ? {} : { user: task.user }),
+    ...(options.promptVersion === undefined ? {} : { prompt_version: options.promptVersion }),
+    ...(options.commit === undefined ? {} : { commit: options.commit }),
+    created_at: started.toISOString(),
+    estimator: estimator.name,
+    budget_tokens: budget,
+    query_terms: terms,
+    items_omitted: 0,
+  };
+
+  if (!isRepoSlug(repo)) {
+    const failure: SourceFailure = {
+      source: 'repo',
+      category: 'configuration',
+      severity: 'error',
+      message: `repository name ${JSON.stringify(repo)} is not "owner/name", so no memory can be mapped to it`,
+      code: 'INVALID_ARGUMENT',
+    };
+    if (strict) throw new RepomemError('INVALID_ARGUMENT', failure.message, { details: { repo } });
+    const receipt: ContextReceipt = { ...receiptBase, used_tokens: 0, sources: [], items: [] };
+    return {
+      status: 'error',
+      context: emptyContext(),
+      markdown: '',
+      memoryAvailable: false,
+      receipt,
+      dropped: [],
+      warnings: [],
+      errors: [failure],
+    };
+  }
+
+  const reads = await Promise.all(
+    CONTEXT_SOURCES.map(async (source) => {
+      const skipped =
+        (source === 'verified' && options.verified === undefined) ||
+        (source === 'preferences' && task.user === undefined);
+      if (skipped) return { source, skipped: true as const };
+      const limit = positiveInteger(options.limits?.[source], DEFAULT_SOURCE_LIMITS[source], `limits.${source}`);
+      const timeout = positiveInteger(options.timeouts?.[source], defaultTimeout, `timeouts.${source}`);
+      const outcome = await runWithTimeout<SourceRead>(
+        (signal) => SOURCE_READERS[source]({ options, backend: options.backend, repo, terms, limit, signal }),
+        timeout,
+        options.signal,
+      );
+      return { source, skipped: false as const, outcome };
+    }),
+  );
+
+  const warnings: SourceFailure[] = [];
+  const errors: SourceFailure[] = [];
+  const thrown: unknown[] = [];
+  const sources: ReceiptSource[] = [];
+  const candidates: Candidate[] = [];
+  const report = (source: SourceFailure['source'], error: unknown): SourceFailure => {
+    const failure: SourceFailure = { source, ...classifyMemoryFailure(error) };
+    (failure.severity === 'warning' ? warnings : errors).push(failure);
+    thrown.push(error);
+    return failure;
+  };
+  for (const read of reads) {
+    if (read.skipped) {
+      sources.push({ source: read.source, status: 'skipped', candidates: 0, ms: 0 });
+      continue;
+    }
+    const { outcome } = read;
+    const ms = Math.round(outcome.ms);
+    if (!outcome.ok) {
+      const failure = report(read.source, outcome.error);
+      sources.push({
+        source: read.source,
+        status: 'failed',
+        candidates: 0,
+        ms,
+        category: failure.category,
+        message: failure.message,
+      });
+      continue;
+    }
+    for (const skipped of outcome.value.skipped) report(read.source, skipped.error);
+    candidates.push(...outcome.value.candidates);
+    sources.push({ source: read.source, status: 'ok', candidates: outcome.value.candidates.length, ms });
+  }
+  if (strict && thrown.length > 0) throw strictError([...errors, ...warnings], thrown);
+
+  const fill = fillBudget(repo, candidates, budget, estimator, task.user);
+  const markdown = renderMemoryBlock(
+    repo,
+    CONTEXT_SOURCES.map((source) => ({ source, lines: (fill.included.get(source) ?? []).map((c) => c.line) })),
+    task.user,
+  );
+  const receipt: ContextReceipt = {
+    ...receiptBase,
+    used_tokens: markdown === '' ? 0 : estimator.estimate(markdown),
+    sources,
+    items: [...fill.items],
+  };
+  if (options.recordReceipt === true) {
+    try {
+      await recordReceipt(options.backend, receipt, now);
+    } catch (error) {
+      if (strict) throw error;
+      report('receipt', error);
+    }
+  }
+  return {
+    status: errors.length > 0 ? 'error' : warnings.length > 0 ? 'degraded' : 'ok',
+    context: buildContext(fill.included),
+    markdown,
+    memoryAvailable: markdown !== '',
+    receipt,
+    dropped: fill.items.filter((item) => !item.included),
+    warnings,
+    errors,
+  };
+}

@@ -1,0 +1,15 @@
+// Why: barrel of task memory's life cycle (hydrate, receipts, episodes, learnings, preferences).
+export * from './episode-record.js';
+export * from './episodes.js';
+export * from './failure.js';
+export * from './hydrate.js';
+export { MEMORY_CONTEXT_VARIABLE, renderPromptWithMemory } from './hydrate-render.js';
+export { DEFAULT_SOURCE_LIMITS, OUTCOME_SCORE_BONUS } from './hydrate-sources.js';
+export * from './hydrate-types.js';
+export * from './knowledge-record.js';
+export * from './learnings.js';
+export * from './learnings-parse.js';
+export * from './preferences.js';
+export * from './receipt.js';
+export * from './retry.js';
+export * from './token-estimate.js';
