@@ -62,3 +62,53 @@ export class RateLimiter {
     return true;
   }
 }
+
+/**
+ * The service's documented per-operation rates in requests per second (AgentCore Memory quotas):
+ * CreateEvent with a conversational payload per actor and session, record listing and retrieval
+ * per memory, and the default for every other operation per memory.
+ */
+export const SERVICE_QUOTAS_TPS = {
+  conversationalCreateEventPerSession: 5,
+  recordReads: 30,
+  default: 20,
+} as const;
+
+/** One sliding one-second window per quota key (operation, memory and, for events, session). */
+export class QuotaBook {
+  private readonly windows = new Map<string, RateLimiter>();
+
+  /** True when a request under `key` with that per-second `limit` is admitted at `nowMs`. */
+  admit(key: string, limit: number, nowMs: number): boolean {
+    let window = this.windows.get(key);
+    if (!window) {
+      window = new RateLimiter(limit);
+      this.windows.set(key, window);
+    }
+    return window.admit(nowMs);
+  }
+}
+
+/** The quota key and limit of a validated request under the service's documented quotas. */
+export function serviceQuota(
+  operation: string,
+  memoryId: string,
+  input: Readonly<Record<string, unknown>>,
+): { readonly key: string; readonly limit: number } {
+  if (operation === 'CreateEvent') {
+    const payload = Array.isArray(input.payload) ? input.payload : [];
+    const conversational = payload.some(
+      (item: unknown) => typeof item === 'object' && item !== null && 'conversational' in item,
+    );
+    if (conversational) {
+      return {
+        key: `${memoryId}\nCreateEvent\n${String(input.actorId)}\n${String(input.sessionId ?? '')}`,
+        limit: SERVICE_QUOTAS_TPS.conversationalCreateEventPerSession,
+      };
+    }
+  }
+  if (operation === 'ListMemoryRecords' || operation === 'RetrieveMemoryRecords') {
+    return { key: `${memoryId}\n${operation}`, limit: SERVICE_QUOTAS_TPS.recordReads };
+  }
+  return { key: `${memoryId}\n${operation}`, limit: SERVICE_QUOTAS_TPS.default };
+}

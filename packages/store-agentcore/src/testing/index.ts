@@ -54,6 +54,7 @@ export {
   parseEmulatorArguments,
   runEmulatorCommand,
 } from './command.js';
+export { SERVICE_QUOTAS_TPS } from './faults.js';
 export { AGENTCORE_MODEL_NOTICE } from './model/notice.js';
 export type {
   AgentCoreMemoryModel,

@@ -45,6 +45,12 @@ export interface AgentCoreEmulatorOptions {
   readonly latencyMs?: number;
   /** Throttle (ThrottledException, HTTP 429) beyond this many requests per second. */
   readonly requestsPerSecond?: number;
+  /**
+   * Also enforce the service's documented per-operation quotas (default false): CreateEvent with
+   * a conversational payload 5 per second per actor and session, ListMemoryRecords and
+   * RetrieveMemoryRecords 30 per second, every other operation 20 per second (per memory).
+   */
+  readonly serviceQuotas?: boolean;
   /** Fault injection (default none). */
   readonly faults?: AgentCoreEmulatorFaults;
   /** Region the endpoint claims (default 'us-east-1'); a request signed for another region gets 403. */
@@ -75,7 +81,7 @@ export interface AgentCoreEmulatorStats {
   readonly faults: number;
   /** Requests answered with a ValidationException for their input. */
   readonly validationErrors: number;
-  /** Requests answered 429 because of `requestsPerSecond`. */
+  /** Requests answered 429 because of `requestsPerSecond` or `serviceQuotas`. */
   readonly throttled: number;
   /** Responses that failed the model's output shape (a bug in the emulator; 0 in a healthy run). */
   readonly responseValidationErrors: number;
@@ -130,6 +136,7 @@ export const optionsSchema = z.object({
     .optional(),
   latencyMs: z.number().min(0).optional(),
   requestsPerSecond: z.number().positive().optional(),
+  serviceQuotas: z.boolean().optional(),
   faults: faultsSchema.optional(),
   region: z
     .string()

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RepomemError } from '@repomem/core';
 import { EmulatorServiceError, fieldValidationError, notFound, serviceException, throttled } from './errors.js';
-import { FaultPlan, RateLimiter } from './faults.js';
+import { FaultPlan, QuotaBook, RateLimiter, serviceQuota } from './faults.js';
 import { agentCoreMemoryModel } from './model.js';
 import type { OperationHandler } from './operations/context.js';
 import { eventHandlers } from './operations/events.js';
@@ -103,6 +103,7 @@ export async function startAgentCoreEmulator(options: AgentCoreEmulatorOptions =
   let stats = emptyStats();
   let latencyMs = options.latencyMs ?? 0;
   let limiter = options.requestsPerSecond === undefined ? undefined : new RateLimiter(options.requestsPerSecond);
+  const quotas = options.serviceQuotas ? new QuotaBook() : undefined;
   let faults: AgentCoreEmulatorFaults | undefined = options.faults;
   let plan = faults ? new FaultPlan(faults.rate, faults.kinds, faults.seed ?? 1, faults.maxFaults) : undefined;
   const responseIssues: { operation: string; issues: FieldIssue[] }[] = [];
@@ -178,6 +179,13 @@ export async function startAgentCoreEmulator(options: AgentCoreEmulatorOptions =
     }
     const memory = memories.get(memoryIdOf(String(input.memoryId)));
     if (!memory) return answerError(response, operation, notFound(`Memory ${String(input.memoryId)} not found.`));
+    if (quotas) {
+      const quota = serviceQuota(operation, memory.memoryId, input);
+      if (!quotas.admit(quota.key, quota.limit, Date.now())) {
+        stats.throttled += 1;
+        return answerError(response, operation, throttled());
+      }
+    }
     const handler = handlers[operation];
     if (!handler) return answerError(response, operation, serviceException(`${operation} is not emulated.`));
     const output = projectToShape(

@@ -158,4 +158,26 @@ describe('quota, latency and switching faults at run time', () => {
     expect((await listActors()).actorSummaries).toEqual([]);
     expect(active().emulator.stats()).toMatchObject({ requests: 1, faults: 0 });
   });
+
+  it('enforces the documented per-session CreateEvent quota only with serviceQuotas', async () => {
+    fixture = await startFixture({ serviceQuotas: true });
+    const { client, emulator } = active();
+    const write = (sessionId: string) =>
+      client.send(
+        new CreateEventCommand({
+          memoryId: emulator.memoryId,
+          actorId: 'quota',
+          sessionId,
+          eventTimestamp: new Date(),
+          payload: [{ conversational: { role: 'USER', content: { text: sessionId } } }],
+        }),
+      );
+    const sameSession = await Promise.allSettled(Array.from({ length: 8 }, () => write('hot')));
+    const throttled = sameSession.filter((result) => result.status === 'rejected');
+    expect(throttled.length).toBeGreaterThanOrEqual(1);
+    for (const result of throttled)
+      expect(result.status === 'rejected' && result.reason).toBeInstanceOf(ThrottledException);
+    const spread = await Promise.allSettled(Array.from({ length: 4 }, (_, index) => write(`cold-${index}`)));
+    expect(spread.every((result) => result.status === 'fulfilled')).toBe(true);
+  });
 });
