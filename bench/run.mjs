@@ -35,6 +35,7 @@ const SUITE_MODULES = {
   verified: ['./suites/verified-memory.mjs', 'runVerifiedMemory'],
   'sqlite-search': ['./suites/sqlite-search.mjs', 'runSqliteSearch'],
   'sepo-cli': ['./suites/sepo-cli.mjs', 'runSepoCli'],
+  mcp: ['./suites/mcp.mjs', 'runMcp'],
 };
 const SUITES = Object.keys(SUITE_MODULES);
 
