@@ -1,5 +1,6 @@
 // Why: public entry of @repomem/mcp: the memory tools over the Model Context Protocol, as a
 // library function (mount the server in your own process) and stdio / Streamable HTTP helpers.
+export type { CitationSource } from './citation-source.js';
 export { DEFAULT_WATCH_INTERVAL_MS, type MemoryMcpContext, openMemoryMcpContext } from './context.js';
 export {
   DEFAULT_HTTP_HOST,
