@@ -82,6 +82,7 @@ export {
   type AgentCoreEmulatorStats,
   DEFAULT_EMULATOR_MEMORY_ID,
   EMULATOR_CREDENTIALS,
+  EMULATOR_EXPIRED_SESSION_TOKEN,
 } from './options.js';
 export { startAgentCoreEmulator } from './server.js';
 export type { FieldIssue } from './validate.js';

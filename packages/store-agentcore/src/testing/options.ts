@@ -17,6 +17,13 @@ export const EMULATOR_CREDENTIALS: { readonly accessKeyId: string; readonly secr
   secretAccessKey: 'repomem-emulator-secret',
 };
 
+/**
+ * A session token the emulator treats as expired: a client signing with
+ * `{ ...EMULATOR_CREDENTIALS, sessionToken: EMULATOR_EXPIRED_SESSION_TOKEN }` gets 403
+ * ExpiredTokenException, as the service answers an expired temporary credential.
+ */
+export const EMULATOR_EXPIRED_SESSION_TOKEN = 'repomem-emulator-expired';
+
 /** Fault injection: a seeded fraction of requests gets one of the listed faults. */
 export interface AgentCoreEmulatorFaults {
   /** Fraction of requests (0..1) that get a fault. */

@@ -18,6 +18,7 @@ import {
   type AgentCoreEmulatorOptions,
   DEFAULT_EMULATOR_MEMORY_ID,
   EMULATOR_CREDENTIALS,
+  EMULATOR_EXPIRED_SESSION_TOKEN,
   faultsSchema,
   optionsSchema,
 } from './options.js';
@@ -61,6 +62,13 @@ function authFailure(
   if (!scope)
     return new EmulatorServiceError('IncompleteSignatureException', 403, 'Authorization header is not SigV4.');
   const [, accessKeyId, signedRegion, service] = scope;
+  if (request.headers['x-amz-security-token'] === EMULATOR_EXPIRED_SESSION_TOKEN) {
+    return new EmulatorServiceError(
+      'ExpiredTokenException',
+      403,
+      'The security token included in the request is expired',
+    );
+  }
   if (accepted !== 'any' && !accepted.includes(accessKeyId ?? '')) {
     return new EmulatorServiceError(
       'UnrecognizedClientException',

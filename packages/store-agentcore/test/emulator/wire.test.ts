@@ -1,9 +1,15 @@
 // Why: the details of the wire the SDK depends on (epoch-second timestamps, error headers and
 // bodies, status codes, SigV4 scope, idempotency tokens) checked at the byte level, plus the
 // emulator's own response check, which is what keeps it from drifting from the model.
-import { CreateEventCommand, ListActorsCommand } from '@aws-sdk/client-bedrock-agentcore';
+import { BedrockAgentCoreClient, CreateEventCommand, ListActorsCommand } from '@aws-sdk/client-bedrock-agentcore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentCoreMemoryModel, startAgentCoreEmulator, validateShape } from '../../src/testing/index.js';
+import {
+  agentCoreMemoryModel,
+  EMULATOR_CREDENTIALS,
+  EMULATOR_EXPIRED_SESSION_TOKEN,
+  startAgentCoreEmulator,
+  validateShape,
+} from '../../src/testing/index.js';
 import { clientFor, type EmulatorFixture, rejectionOf, startFixture } from './support.js';
 
 let fixture: EmulatorFixture;
@@ -107,6 +113,22 @@ describe('authentication', () => {
     } finally {
       client.destroy();
       await other.close();
+    }
+  });
+
+  it('answers ExpiredTokenException for the expired session token', async () => {
+    const client = new BedrockAgentCoreClient({
+      endpoint: fixture.emulator.endpoint,
+      region: fixture.emulator.region,
+      credentials: { ...EMULATOR_CREDENTIALS, sessionToken: EMULATOR_EXPIRED_SESSION_TOKEN },
+      maxAttempts: 1,
+    });
+    try {
+      const error = await rejectionOf(client.send(new ListActorsCommand({ memoryId: fixture.emulator.memoryId })));
+      expect(error.name).toBe('ExpiredTokenException');
+      expect((error.$metadata as { httpStatusCode?: number }).httpStatusCode).toBe(403);
+    } finally {
+      client.destroy();
     }
   });
 
