@@ -4,7 +4,7 @@
 import { createInMemoryStore, type MemoryMode } from '@repomem/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryMcpServer } from '../src/index.js';
-import { call, connectStdio, errorText, makeWorkspace, ok, type Workspace } from './helpers.js';
+import { call, connectStdio, errorText, makeWorkspace, ok, STORE_KINDS, type Workspace } from './helpers.js';
 
 const REPO = 'acme/app';
 const READ_TOOLS = [
@@ -16,10 +16,10 @@ const READ_TOOLS = [
   'memory.verify_citations',
 ];
 
-describe('access modes', () => {
+describe.each(STORE_KINDS)('access modes on the %s store', (kind) => {
   let workspace: Workspace;
   beforeAll(async () => {
-    workspace = makeWorkspace('sqlite');
+    workspace = makeWorkspace(kind);
     const writer = await connectStdio({ storeSpec: workspace.storeSpec, repo: REPO, citationReader: workspace.source });
     try {
       await ok(writer, 'memory.add', { file: 'PROJECT.md', section: 'Overview', text: 'A demo project' });
@@ -43,7 +43,8 @@ describe('access modes', () => {
     });
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(READ_TOOLS);
+      const history = kind === 'git' ? ['memory.history', 'memory.read_at'] : [];
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...READ_TOOLS, ...history].sort());
       expect(client.getInstructions()).toContain('read-only');
       const refused = await call(client, 'memory.add', { file: 'PROJECT.md', section: 'Overview', text: 'sneaky' });
       expect(refused.isError).toBe(true);
@@ -79,7 +80,7 @@ describe('access modes', () => {
     }
   });
 
-  it('a server refuses to start on a bad repository or mode', async () => {
+  it.runIf(kind === 'sqlite')('a server refuses to start on a bad repository or mode', async () => {
     const store = createInMemoryStore();
     await expect(createMemoryMcpServer({ store, repo: 'not a repo' })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
