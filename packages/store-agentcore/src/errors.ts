@@ -95,6 +95,12 @@ export function mapAgentCoreError(error: unknown, operation: string, memoryId: s
   const details = { operation, memoryId, service: name, reason };
   const make = (code: RepomemErrorCode, message: string): RepomemError =>
     new RepomemError(code, message, { cause: error, details });
+  if (name === 'InvalidSignatureException' && /region/i.test(reason)) {
+    return make(
+      'INVALID_ARGUMENT',
+      `AgentCore ${operation}: the request was signed for the wrong region (${reason}). Check ?region= in the store spec or AWS_REGION: it must be the memory's region.`,
+    );
+  }
   if (CREDENTIAL_NAMES.has(name) || /credential|security token|expired token/i.test(name)) {
     return make(
       'BACKEND_UNAVAILABLE',
