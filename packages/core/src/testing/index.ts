@@ -14,6 +14,7 @@ export { type NodeWorkerResult, type NodeWorkersOptions, runNodeWorkers } from '
 export * from './record-backend-conformance.js';
 export * from './record-backend-conformance-fixtures.js';
 export type { RecordBackendConformanceOptions, RecordBackendHarness } from './record-backend-conformance-types.js';
+export * from './task-memory-scenarios.js';
 export * from './task-record-conformance.js';
 export * from './task-record-conformance-fixtures.js';
 export type {
