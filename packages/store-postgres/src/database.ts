@@ -11,7 +11,7 @@ import pRetry, { AbortError } from 'p-retry';
 import pg from 'pg';
 import type { PostgresIdentity, ResolvedConnection } from './connection-options.js';
 import { isConnectionLoss, isRetryable, translatePostgresError } from './postgres-errors.js';
-import { quoteIdentifier } from './sql-text.js';
+import { quoteIdentifier, sqlLiteral } from './sql-text.js';
 
 /** The part of a `pg` client this package uses (a `pg.PoolClient` or `pg.Client`). */
 export interface PostgresClientLike {
@@ -133,6 +133,12 @@ export class PostgresDatabase {
       // An idle connection killed by the server (restart, pg_terminate_backend) is an event on
       // the pool; without a listener Node would crash the process. The pool drops it anyway.
       pool.on('error', () => undefined);
+      // A connection can also fail between the pool's own listeners (a server message and the
+      // socket's end arrive as separate events); a permanent listener on every client keeps
+      // that from crashing the process. Failures still reach the running query as rejections.
+      pool.on('connect', (client) => {
+        client.on('error', () => undefined);
+      });
       this.#pool = pool as unknown as PostgresPoolLike;
       this.#owned = true;
     }
@@ -209,7 +215,7 @@ export class PostgresDatabase {
     };
     try {
       await client.query({
-        text: `BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL statement_timeout = ${Math.trunc(this.statementTimeoutMs)}`,
+        text: `BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL statement_timeout = ${Math.trunc(this.statementTimeoutMs)}; SET LOCAL standard_conforming_strings = on`,
       });
       if (token !== undefined && checkReceipt) {
         const found = await tx.query<{ result: T }>(
@@ -226,14 +232,13 @@ export class PostgresDatabase {
         await client.query({ text: 'ROLLBACK' });
         return outcome.value;
       }
-      if (token !== undefined) {
-        await tx.query(`INSERT INTO ${this.table('write_receipts')} (token, repo, result) VALUES ($1, $2, $3::json)`, [
-          token,
-          receiptRepo,
-          JSON.stringify(outcome.value ?? null),
-        ]);
-      }
-      await client.query({ text: 'COMMIT' });
+      // The receipt travels with COMMIT in one round trip (literals quoted by sqlLiteral, with
+      // standard_conforming_strings set on by BEGIN, so backslashes are never escapes).
+      const receipt =
+        token === undefined
+          ? ''
+          : `INSERT INTO ${this.table('write_receipts')} (token, repo, result) VALUES (${sqlLiteral(token)}, ${sqlLiteral(receiptRepo)}, ${sqlLiteral(JSON.stringify(outcome.value ?? null))}); `;
+      await client.query({ text: `${receipt}COMMIT` });
       return outcome.value;
     } catch (error) {
       if (isConnectionLoss(error)) broken = error as Error;

@@ -8,6 +8,17 @@ export function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/**
+ * `text` as a standard SQL string literal (`'` doubled). Only for statements sent while
+ * `standard_conforming_strings` is on (every transaction of this package sets it), where a
+ * backslash is an ordinary character. Text with a NUL character is refused (PostgreSQL text
+ * cannot hold it).
+ */
+export function sqlLiteral(text: string): string {
+  if (text.includes('\0')) throw new Error('a SQL literal cannot hold a NUL character');
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
 /** A LIKE pattern (with `ESCAPE '\'`) matching every text that starts with `prefix`. */
 export function likePrefix(prefix: string): string {
   return `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
