@@ -60,6 +60,12 @@ export interface AgentCoreEmulatorOptions {
   readonly serviceQuotas?: boolean;
   /** Fault injection (default none). */
   readonly faults?: AgentCoreEmulatorFaults;
+  /**
+   * Order of ListEvents results: `oldest-first` (default; eventTimestamp, then creation) or
+   * `newest-first`. The service documents no order; run a client under both to prove it sorts
+   * events itself.
+   */
+  readonly eventOrder?: 'oldest-first' | 'newest-first';
   /** Region the endpoint claims (default 'us-east-1'); a request signed for another region gets 403. */
   readonly region?: string;
   /**
@@ -145,6 +151,7 @@ export const optionsSchema = z.object({
   requestsPerSecond: z.number().positive().optional(),
   serviceQuotas: z.boolean().optional(),
   faults: faultsSchema.optional(),
+  eventOrder: z.enum(['oldest-first', 'newest-first']).optional(),
   region: z
     .string()
     .regex(/^[a-z0-9-]+$/)

@@ -111,6 +111,7 @@ export async function startAgentCoreEmulator(options: AgentCoreEmulatorOptions =
   let stats = emptyStats();
   let latencyMs = options.latencyMs ?? 0;
   let limiter = options.requestsPerSecond === undefined ? undefined : new RateLimiter(options.requestsPerSecond);
+  const behaviour = { eventOrder: options.eventOrder ?? 'oldest-first' } as const;
   const quotas = options.serviceQuotas ? new QuotaBook() : undefined;
   let faults: AgentCoreEmulatorFaults | undefined = options.faults;
   let plan = faults ? new FaultPlan(faults.rate, faults.kinds, faults.seed ?? 1, faults.maxFaults) : undefined;
@@ -199,7 +200,7 @@ export async function startAgentCoreEmulator(options: AgentCoreEmulatorOptions =
     const output = projectToShape(
       model,
       operationModel.output.shape,
-      handler({ operation, memory, input, now: Date.now() / 1000, model }),
+      handler({ operation, memory, input, now: Date.now() / 1000, model, behaviour }),
     );
     if (checkResponses) {
       const outputIssues = validateShape(model, operationModel.output.shape, output);

@@ -88,6 +88,43 @@ describe('events', () => {
   });
 });
 
+describe('event order', () => {
+  it('lists newest first (and pages that way) with eventOrder newest-first', async () => {
+    const reversed = await startFixture({ eventOrder: 'newest-first' });
+    try {
+      for (const [index, text] of ['old', 'mid', 'new'].entries()) {
+        await reversed.client.send(
+          new CreateEventCommand({
+            memoryId: reversed.emulator.memoryId,
+            actorId: 'order',
+            sessionId: 'order',
+            eventTimestamp: new Date(1000 * (index + 1)),
+            payload: [{ conversational: { role: 'USER', content: { text } } }],
+          }),
+        );
+      }
+      const seen: (string | undefined)[] = [];
+      let nextToken: string | undefined;
+      do {
+        const page = await reversed.client.send(
+          new ListEventsCommand({
+            memoryId: reversed.emulator.memoryId,
+            actorId: 'order',
+            sessionId: 'order',
+            maxResults: 2,
+            nextToken,
+          }),
+        );
+        seen.push(...(page.events ?? []).map((event) => event.payload?.[0]?.conversational?.content?.text));
+        nextToken = page.nextToken;
+      } while (nextToken);
+      expect(seen).toEqual(['new', 'mid', 'old']);
+    } finally {
+      await reversed.close();
+    }
+  });
+});
+
 describe('records', () => {
   it('takes a full batch of 100 records of 16,000 characters (1.6 MB) in one call', async () => {
     const text = 'y'.repeat(16_000);

@@ -5,6 +5,12 @@ import { validationError } from '../errors.js';
 import type { AgentCoreMemoryModel } from '../model.js';
 import type { MemoryState } from '../state.js';
 
+/** Emulator-wide choices where the service's behaviour is not pinned down. */
+export interface EmulatorBehaviour {
+  /** Order of ListEvents results (default `oldest-first`). */
+  readonly eventOrder: 'oldest-first' | 'newest-first';
+}
+
 /** The request an operation handler serves: its memory, validated input and the clock. */
 export interface OperationContext {
   /** Operation name, e.g. `CreateEvent`. */
@@ -17,6 +23,8 @@ export interface OperationContext {
   readonly now: number;
   /** The service model. */
   readonly model: AgentCoreMemoryModel;
+  /** Emulator-wide behaviour options. */
+  readonly behaviour: EmulatorBehaviour;
 }
 
 /** Serves one operation: returns its output members or throws an `EmulatorServiceError`. */

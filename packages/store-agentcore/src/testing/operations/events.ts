@@ -162,7 +162,9 @@ const listEvents: OperationHandler = (context) => {
   const metadataFilters = input.filter?.eventMetadata;
   if (metadataFilters) events = events.filter((event) => eventMetadataMatches(event.metadata, metadataFilters));
   const fingerprint = queryFingerprint(context.operation, [input.actorId, input.sessionId, input.filter ?? null]);
-  const { page, nextToken } = paginate(events, eventKey, input, fingerprint);
+  const newestFirst = context.behaviour.eventOrder === 'newest-first';
+  const keyOf = newestFirst ? (event: StoredEvent): PageKey => [-event.eventTimestamp, -event.seq] : eventKey;
+  const { page, nextToken } = paginate(newestFirst ? sortByKey(events, keyOf) : events, keyOf, input, fingerprint);
   return {
     events: page.map((event) => eventWire(context.memory.memoryId, event, input.includePayloads !== false)),
     ...(nextToken ? { nextToken } : {}),
