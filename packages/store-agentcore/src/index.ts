@@ -7,6 +7,7 @@ export * from './diagnose.js';
 export * from './document-store.js';
 export * from './errors.js';
 export * from './event-log.js';
+export * from './extraction.js';
 export * from './fold.js';
 export * from './identifiers.js';
 export * from './model-patterns.js';

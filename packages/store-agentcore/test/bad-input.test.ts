@@ -111,7 +111,9 @@ describe('bad input', () => {
     const document = await store.get('long.md');
     expect(new TextDecoder().decode(document?.content)).toBe(text);
     expect(entry?.version).toBe(result.status === 'committed' ? result.versions['long.md'] : '');
-    expect((await store.readAll())[0]?.content).toEqual(document?.content);
+    const readAll = store.readAll;
+    if (readAll === undefined) throw new Error('readAll missing');
+    expect((await readAll({}))[0]?.content).toEqual(document?.content);
     await store.close();
   });
 
