@@ -17,6 +17,7 @@ import {
   MEMORIES_USAGE,
   SEARCH_USAGE,
   SEPO_SUPPORT_USAGE,
+  SYNC_USAGE,
   type SepoSupportCommand,
   UPDATE_USAGE,
 } from './usage.js';
@@ -52,6 +53,7 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<CommandRunner>; us
   envelope: { load: async () => (await import('./commands/envelope.js')).runEnvelopeCommand, usage: ENVELOPE_USAGE },
   mcp: { load: async () => (await import('./commands/mcp.js')).runMcpCommand, usage: MCP_USAGE },
   gate: { load: async () => (await import('./commands/gate.js')).runGateCommand, usage: GATE_USAGE },
+  sync: { load: async () => (await import('./commands/sync.js')).runSyncCommand, usage: SYNC_USAGE },
   doctor: { load: async () => (await import('./commands/doctor.js')).runDoctorCommand, usage: DOCTOR_USAGE },
   'bootstrap-branch': sepoEntry('bootstrap-branch'),
   'read-sync-state': sepoEntry('read-sync-state'),

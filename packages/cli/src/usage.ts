@@ -19,6 +19,7 @@ Commands:
   gate <schedule|scan|pr-closed|commit>     Decide whether a memory workflow step runs or commits
   doctor                                    Check that the chosen store works and explain what to fix
   mcp [--http --port N]                     Serve the memory tools to MCP clients (stdio, or Streamable HTTP)
+  sync github --repo OWNER/NAME             Mirror issues, pull requests and discussions into github/<owner>/<repo>/
 
 Sepo's support commands (same arguments, environment, step outputs and output as Sepo's CLIs):
   bootstrap-branch [--repo R] [--branch B] [--remote O]   Create or complete the local memory branch
@@ -361,4 +362,45 @@ Options:
   --host <address> Address to bind (default 127.0.0.1); any other address requires a token
   --token <token>  Bearer token every HTTP request must carry (or $REPOMEM_MCP_TOKEN; 16+ characters)
   -h, --help       Show this message
+`;
+
+/** `repomem sync --help`. */
+export const SYNC_USAGE = `Usage: repomem sync github --repo <owner/name> [--store <spec> | --dir <path>] [--max-requests <n>]
+                           [--since <time>] [--json]
+       repomem sync github --repo <owner/name> --migrate-legacy [--apply] [--store <spec> | --dir <path>]
+
+Mirrors the repository's issues, pull requests and discussions into
+github/<owner>/<repo>/{issue,pull,discussion}-<n>.json of the store, as \`gh ... --json\` writes them
+(jq queries written for gh output keep working). Incremental: only items updated since the last
+sync are fetched, a few requests per thousand items; an unchanged item rewrites nothing. The
+cursors are the sync state (refs/agent-memory-state/sync on a git store, Sepo's state.json
+schema), moved only after a page's files are written, so an interrupted sync resumes where it
+stopped. On a terminal a progress line follows each page; otherwise one summary line.
+
+Subcommands:
+  github   Mirror a GitHub repository (the only source)
+
+Options:
+  --repo <o/n>          Repository to mirror (default $GITHUB_REPOSITORY)
+  --store <spec>        Store (see repomem --help for the order; default sqlite:.repomem/repomem.db)
+  --dir <path>          Memory directory (same as --store dir:<path>)
+  --max-requests <n>    Stop after n requests (the next run resumes); exit 0
+  --since <time>        Mirror items updated at or after this ISO 8601 time instead of continuing
+                        from the cursors (a backfill)
+  --migrate-legacy      Move flat github/{issue,pull,discussion}-<n>.json files into
+                        github/<owner>/<repo>/ instead of syncing: prints the plan (dry run)
+  --apply               With --migrate-legacy: perform the moves
+  --json                The summary (or the plan) as one JSON object
+  -h, --help            Show this message
+
+Environment:
+  GITHUB_TOKEN, GH_TOKEN   Token (the first set); needs read access to issues, pull requests,
+                           discussions and metadata (fine-grained: Issues, Pull requests,
+                           Discussions, Metadata: read; Actions: permissions issues, pull-requests,
+                           discussions: read)
+  GITHUB_API_URL           API root (default https://api.github.com; Enterprise: https://host/api/v3)
+  GITHUB_GRAPHQL_URL       GraphQL endpoint (default: derived from the API root)
+
+Exit codes: 0 complete (or stopped by --max-requests), 2 repository not found, a token without a
+permission, or a sync interrupted by a rate limit or a GitHub outage (resumes next run), 1 usage.
 `;

@@ -27,7 +27,7 @@ export const LaneResumeSchema = z.object({
 /** An item that left the repository (deleted, or transferred elsewhere). */
 export const VanishedItemSchema = z.object({
   number: z.number().int().positive(),
-  reason: z.enum(['deleted', 'transferred']),
+  reason: z.enum(['gone', 'transferred']),
   /** Where a transferred item lives now (`owner/name`). */
   movedTo: z.string().optional(),
 });

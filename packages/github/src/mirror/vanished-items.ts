@@ -17,7 +17,8 @@ export interface VanishedReport {
   readonly number: number;
   /** Its mirror file (kept). */
   readonly path: string;
-  readonly reason: 'deleted' | 'transferred';
+  /** `transferred`: GitHub shows it in another repository; `gone`: deleted, transferred or hidden from the token. */
+  readonly reason: 'gone' | 'transferred';
   /** `owner/name` it was transferred to. */
   readonly movedTo?: string;
 }
@@ -84,7 +85,7 @@ export async function findVanishedItems(input: FindVanishedInput): Promise<Vanis
         const where = found.success ? found.data : null;
         const path = mirrorPath(input.repo, lane, number);
         if (where === null || where === undefined) {
-          reports.push({ lane, number, path, reason: 'deleted' });
+          reports.push({ lane, number, path, reason: 'gone' });
         } else if (where.repository.nameWithOwner.toLowerCase() !== input.repo.slug.toLowerCase()) {
           reports.push({ lane, number, path, reason: 'transferred', movedTo: where.repository.nameWithOwner });
         }
