@@ -2,3 +2,4 @@
 
 export * from './citations/index.js';
 export * from './mirror/index.js';
+export * from './webhooks/index.js';

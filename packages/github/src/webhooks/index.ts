@@ -1,0 +1,5 @@
+// Why: barrel of the GitHub webhook entry point (review rules and outcome signals).
+export * from './delivery.js';
+export * from './handle-webhook.js';
+export * from './http-response.js';
+export * from './route-event.js';

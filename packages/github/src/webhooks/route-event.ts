@@ -1,0 +1,164 @@
+// Why: once a delivery is authentic (or, in an Action, the runner handed us the event), the
+// routing is the same: review events become rule extraction, `pull_request` closed events
+// become the outcome signal on the task's episode, anything else is acknowledged and ignored.
+// Hosts that receive events without signatures (GitHub Actions) call this directly.
+import {
+  type ExtractReviewRulesResult,
+  extractReviewRules,
+  feedbackFromWebhook,
+  type RuleBookOptions,
+  type RuleExtractionModel,
+  recordEpisodeOutcome,
+  type TaskRecordBackend,
+} from '@repomem/core';
+import { z } from 'zod';
+
+/** What routing needs besides the event. */
+export interface RouteEventOptions extends RuleBookOptions {
+  /** Where rules and episodes live. */
+  readonly backend: TaskRecordBackend;
+  /**
+   * The language-model call of rule extraction. Without it, review events are acknowledged
+   * and skipped (`no_model`).
+   */
+  readonly model?: RuleExtractionModel;
+  /** Accept rules from reviewers without write access (at their lower weight). Default `false`. */
+  readonly allowReviewersWithoutWriteAccess?: boolean;
+  /** Repositories handled (`owner/name`, case-insensitive); others are ignored. Default: all. */
+  readonly repositories?: readonly string[];
+  /** Aborts the model call. */
+  readonly signal?: AbortSignal;
+}
+
+/** Outcome of routing one event. `status` is the HTTP status a webhook host should answer. */
+export type RouteEventResult =
+  | { readonly kind: 'pong'; readonly status: 200 }
+  | { readonly kind: 'ignored'; readonly status: 202; readonly event: string; readonly reason: string }
+  | { readonly kind: 'invalid_payload'; readonly status: 400; readonly event: string; readonly message: string }
+  | {
+      readonly kind: 'rules';
+      readonly status: 200 | 202;
+      readonly repo: string;
+      readonly pr: number;
+      /** Rule extraction's result (`skipped` when no model is configured or the reviewer lacks write access). */
+      readonly result:
+        | ExtractReviewRulesResult
+        | { readonly kind: 'skipped'; readonly reason: 'no_model'; readonly message: string };
+    }
+  | {
+      readonly kind: 'outcome';
+      readonly status: 200 | 202;
+      readonly repo: string;
+      readonly pr: number;
+      /** `positive` for a merged pull request, `negative` for one closed without merge. */
+      readonly outcome: 'positive' | 'negative';
+      /** Task ids of the episodes marked; empty when no episode names this pull request. */
+      readonly episodes: readonly string[];
+    };
+
+const PullRequestClosedSchema = z.object({
+  action: z.string(),
+  pull_request: z.object({
+    number: z.number().int().min(1),
+    html_url: z.string().optional(),
+    merged: z.boolean().nullable().optional(),
+  }),
+  repository: z.object({ full_name: z.string() }),
+});
+
+const RepositoryOfSchema = z.object({ repository: z.object({ full_name: z.string() }) });
+
+function handles(options: RouteEventOptions, payload: unknown): string | undefined {
+  if (options.repositories === undefined) return undefined;
+  const parsed = RepositoryOfSchema.safeParse(payload);
+  const repo = parsed.success ? parsed.data.repository.full_name.toLowerCase() : undefined;
+  if (repo !== undefined && options.repositories.some((name) => name.toLowerCase() === repo)) return undefined;
+  return `repository ${repo ?? '(none)'} is not handled here`;
+}
+
+async function routeReview(
+  event: 'pull_request_review' | 'pull_request_review_comment',
+  payload: unknown,
+  options: RouteEventOptions,
+): Promise<RouteEventResult> {
+  const parsed = feedbackFromWebhook(event, payload);
+  if (parsed.kind === 'invalid') return { kind: 'invalid_payload', status: 400, event, message: parsed.message };
+  if (parsed.kind === 'ignored') return { kind: 'ignored', status: 202, event, reason: parsed.reason };
+  const { feedback } = parsed;
+  if (options.model === undefined) {
+    return {
+      kind: 'rules',
+      status: 202,
+      repo: feedback.repo,
+      pr: feedback.pr,
+      result: { kind: 'skipped', reason: 'no_model', message: 'no language model is configured for rule extraction' },
+    };
+  }
+  const result = await extractReviewRules({
+    feedback,
+    model: options.model,
+    backend: options.backend,
+    ...(options.allowReviewersWithoutWriteAccess === undefined
+      ? {}
+      : { allowReviewersWithoutWriteAccess: options.allowReviewersWithoutWriteAccess }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.compare === undefined ? {} : { compare: options.compare }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  return {
+    kind: 'rules',
+    status: result.kind === 'extracted' ? 200 : 202,
+    repo: feedback.repo,
+    pr: feedback.pr,
+    result,
+  };
+}
+
+async function routePullRequest(payload: unknown, options: RouteEventOptions): Promise<RouteEventResult> {
+  const parsed = PullRequestClosedSchema.safeParse(payload);
+  if (!parsed.success) {
+    return { kind: 'invalid_payload', status: 400, event: 'pull_request', message: z.prettifyError(parsed.error) };
+  }
+  const { action, pull_request: pr, repository } = parsed.data;
+  if (action !== 'closed') return { kind: 'ignored', status: 202, event: 'pull_request', reason: `action ${action}` };
+  const merged = pr.merged === true;
+  const base = {
+    backend: options.backend,
+    repo: repository.full_name,
+    merged,
+    ...(options.now === undefined ? {} : { now: options.now }),
+  };
+  let result =
+    pr.html_url === undefined
+      ? { kind: 'not_found' as const }
+      : await recordEpisodeOutcome({ ...base, target: { prUrl: pr.html_url } });
+  if (result.kind === 'not_found') result = await recordEpisodeOutcome({ ...base, target: { prNumber: pr.number } });
+  const episodes = result.kind === 'recorded' ? result.episodes.map((episode) => episode.id) : [];
+  return {
+    kind: 'outcome',
+    status: episodes.length > 0 ? 200 : 202,
+    repo: repository.full_name,
+    pr: pr.number,
+    outcome: merged ? 'positive' : 'negative',
+    episodes,
+  };
+}
+
+/**
+ * Route one GitHub event (already authenticated) by its name (`X-GitHub-Event`):
+ * `pull_request_review` and `pull_request_review_comment` -> rule extraction,
+ * `pull_request` closed -> episode outcome, `ping` -> `pong`, anything else -> `ignored`.
+ */
+export async function routeGitHubEvent(
+  event: string,
+  payload: unknown,
+  options: RouteEventOptions,
+): Promise<RouteEventResult> {
+  if (event === 'ping') return { kind: 'pong', status: 200 };
+  const known = event === 'pull_request_review' || event === 'pull_request_review_comment' || event === 'pull_request';
+  if (!known) return { kind: 'ignored', status: 202, event, reason: `event ${event} is not handled` };
+  const elsewhere = handles(options, payload);
+  if (elsewhere !== undefined) return { kind: 'ignored', status: 202, event, reason: elsewhere };
+  if (event === 'pull_request') return routePullRequest(payload, options);
+  return routeReview(event, payload, options);
+}
