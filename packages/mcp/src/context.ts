@@ -4,6 +4,7 @@
 // what it opened and nothing the application passed in.
 import {
   createDocumentRecordBackend,
+  createDocumentTaskRecordBackend,
   defaultStoreRegistry,
   type Memory,
   type MemoryMode,
@@ -13,6 +14,7 @@ import {
   openVerifiedMemory,
   RepomemError,
   repoSlugProblem,
+  type TaskRecordBackend,
   type VerifiedMemoryBackend,
   type VerifiedMemoryService,
 } from '@repomem/core';
@@ -35,6 +37,8 @@ export interface MemoryMcpContext {
   readonly memory: Memory | undefined;
   /** Verified memories of the store. */
   readonly verified: VerifiedMemoryService | undefined;
+  /** Task records (episodes, rules, learnings, preferences, receipts) of the store. */
+  readonly tasks: TaskRecordBackend | undefined;
   /** Where cited code is read. */
   readonly citations: CitationSource;
   /** Store-revision check interval in ms (0: off). */
@@ -93,6 +97,7 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
       store: undefined,
       memory: undefined,
       verified: undefined,
+      tasks: undefined,
       citations,
       watchIntervalMs,
       close,
@@ -107,6 +112,8 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
   };
   const ownsStore = options.store === undefined;
   const store = options.store ?? (await registry.openStore(options.storeSpec, openOptions));
+  const ownsBackend = options.verifiedBackend === undefined;
+  const ownsTasks = options.taskBackend === undefined;
   let backend: VerifiedMemoryBackend;
   try {
     if (options.verifiedBackend !== undefined) backend = options.verifiedBackend;
@@ -116,7 +123,16 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
     if (ownsStore) await store.close();
     throw error;
   }
-  const ownsBackend = options.verifiedBackend === undefined;
+  let tasks: TaskRecordBackend;
+  try {
+    if (options.taskBackend !== undefined) tasks = options.taskBackend;
+    else if (options.store !== undefined) tasks = createDocumentTaskRecordBackend(options.store);
+    else tasks = await registry.openTaskRecordBackend(options.storeSpec, openOptions);
+  } catch (error) {
+    if (ownsBackend) await backend.close();
+    if (ownsStore) await store.close();
+    throw error;
+  }
   const verified = openVerifiedMemory({
     backend: readOnly ? readOnlyBackend(backend) : backend,
     citations: lazyReader(citations),
@@ -127,11 +143,12 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
     closing ??= (async () => {
       try {
         if (ownsBackend) await backend.close();
+        if (ownsTasks) await tasks.close();
       } finally {
         if (ownsStore) await store.close();
       }
     })();
     return closing;
   };
-  return { repo: options.repo, mode, store, memory, verified, citations, watchIntervalMs, close };
+  return { repo: options.repo, mode, store, memory, verified, tasks, citations, watchIntervalMs, close };
 }

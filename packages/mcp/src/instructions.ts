@@ -12,6 +12,7 @@ export function serverInstructions(context: MemoryMcpContext, historyTools: bool
     `Durable, verified memory of the repository ${context.repo} (every tool is scoped to it).`,
     'Verified memories (memory.store, memory.get_recent, ...) are hypotheses: read every citation with memory.read_citation or memory.verify_citations before using one; then memory.refresh it, or memory.invalidate / memory.supersede it when the code disagrees. The memory-rules prompt has the full rules.',
     'MEMORY.md, PROJECT.md and the daily logs are edited with memory.add, memory.replace, memory.remove and memory.daily_append, and searched with memory.search; they are also readable as resources.',
+    'At task start, memory.hydrate returns the memory for the task as one block; at task end, memory.record_episode records what happened.',
     `Citations are read from ${context.citations.label}.`,
   ];
   if (historyTools)

@@ -8,6 +8,7 @@ import type {
   ResolvedSpec,
   StoreRegistry,
   StoreScheme,
+  TaskRecordBackend,
   VerifiedMemoryBackend,
 } from '@repomem/core';
 
@@ -34,6 +35,8 @@ export interface MemoryMcpOptions {
   readonly citationReader?: CitationReader | string;
   /** Verified-memory backend to use instead of the store's own (tests, embedding applications). */
   readonly verifiedBackend?: VerifiedMemoryBackend;
+  /** Task-record backend (episodes, rules, learnings, preferences) to use instead of the store's own. */
+  readonly taskBackend?: TaskRecordBackend;
   /** Directory relative specs resolve against (default `process.cwd()`). */
   readonly cwd?: string;
   /** Environment for specs (default `process.env`; the GitHub source reads `GITHUB_TOKEN`). */

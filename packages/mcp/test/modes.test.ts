@@ -9,6 +9,7 @@ import { call, connectStdio, errorText, makeWorkspace, ok, STORE_KINDS, type Wor
 const REPO = 'acme/app';
 const READ_TOOLS = [
   'memory.get_recent',
+  'memory.hydrate',
   'memory.read_citation',
   'memory.search',
   'memory.search_by_path',
@@ -61,6 +62,11 @@ describe.each(STORE_KINDS)('access modes on the %s store', (kind) => {
       expect(await ok(client, 'memory.stats')).toEqual(before);
       const found = await ok(client, 'memory.search', { query: 'demo' });
       expect((found.results as { path: string }[])[0]?.path).toBe('PROJECT.md');
+      const hydrated = await ok(client, 'memory.hydrate', { description: 'Where does the API version live?' });
+      expect(hydrated.markdown).toContain('API_VERSION lives in src/version.ts.');
+      expect(await ok(client, 'memory.stats')).toEqual(before);
+      const refusedEpisode = await call(client, 'memory.record_episode', { task_id: 't1', status: 'completed' });
+      expect(refusedEpisode.isError).toBe(true);
       const page = await client.readResource({ uri: 'repomem://memory/PROJECT.md' });
       expect(JSON.stringify(page.contents)).not.toContain('sneaky');
     } finally {

@@ -29,6 +29,7 @@ const VERIFIED_TOOLS = [
 ];
 const BULLET_TOOLS = ['memory.add', 'memory.replace', 'memory.remove', 'memory.daily_append', 'memory.search'];
 const HISTORY_TOOLS = ['memory.history', 'memory.read_at'];
+const TASK_TOOLS = ['memory.hydrate', 'memory.record_episode'];
 const WRITE_TOOLS = new Set([
   'memory.store',
   'memory.refresh',
@@ -39,6 +40,8 @@ const WRITE_TOOLS = new Set([
   'memory.replace',
   'memory.remove',
   'memory.daily_append',
+  'memory.hydrate',
+  'memory.record_episode',
 ]);
 const DESTRUCTIVE_TOOLS = new Set(['memory.invalidate', 'memory.supersede', 'memory.replace', 'memory.remove']);
 const CITATION = { path: 'src/version.ts', line_start: 2, line_end: 2 };
@@ -62,7 +65,7 @@ describe.each(STORE_KINDS)('every tool on the %s store', (kind: StoreKind) => {
 
   it('lists every tool with input and output schemas and all four hints', async () => {
     const { tools } = await client.listTools();
-    const expected = [...VERIFIED_TOOLS, ...BULLET_TOOLS, ...(kind === 'git' ? HISTORY_TOOLS : [])];
+    const expected = [...VERIFIED_TOOLS, ...BULLET_TOOLS, ...TASK_TOOLS, ...(kind === 'git' ? HISTORY_TOOLS : [])];
     expect(tools.map((tool) => tool.name).sort()).toEqual([...expected].sort());
     for (const tool of tools) {
       expect(tool.name).toMatch(/^[A-Za-z0-9._-]{1,128}$/);
@@ -223,6 +226,45 @@ describe.each(STORE_KINDS)('every tool on the %s store', (kind: StoreKind) => {
       by_status: { active: 0, invalid: 1, superseded: 1 },
       events: { created: 2, refreshed: 1, applied: 1 },
     });
+  });
+
+  it('task tools: record an episode (idempotent), then hydrate a task with memories checked now', async () => {
+    const episode = {
+      task_id: `task-${kind}-1`,
+      status: 'completed',
+      description: 'Bump the API version to 3',
+      approach: 'Changed API_VERSION in src/version.ts and the docs together',
+      files_changed: ['src/version.ts'],
+    };
+    expect(await ok(client, 'memory.record_episode', episode)).toMatchObject({
+      kind: 'written',
+      episode: { id: episode.task_id, data: { status: 'completed', minimal: false } },
+    });
+    expect(await ok(client, 'memory.record_episode', episode)).toMatchObject({ kind: 'unchanged' });
+    const stored = await ok(client, 'memory.store', {
+      subject: 'API version location',
+      fact: 'The API version constant lives in src/version.ts.',
+      citations: [CITATION],
+    });
+    const hydrated = await ok(client, 'memory.hydrate', {
+      description: 'Bump the API version again',
+      task_id: `task-${kind}-2`,
+      budget_tokens: 2000,
+      record_receipt: true,
+    });
+    expect(hydrated).toMatchObject({ status: 'ok', memory_available: true });
+    expect(hydrated.markdown).toContain('The API version constant lives in src/version.ts.');
+    expect(hydrated.markdown).toContain('Changed API_VERSION in src/version.ts');
+    const context = hydrated.context as { verified: { id: string }[]; episodes: { id: string }[] };
+    expect(context.verified.map((memory) => memory.id)).toEqual([(stored.memory as { id: string }).id]);
+    expect(context.episodes.map((item) => item.id)).toEqual([episode.task_id]);
+    const receipt = hydrated.receipt as { task_id: string; items: { source: string; included: boolean }[] };
+    expect(receipt.task_id).toBe(`task-${kind}-2`);
+    expect(receipt.items.filter((item) => item.included).map((item) => item.source)).toEqual(
+      expect.arrayContaining(['verified', 'episodes']),
+    );
+    const invalid = await call(client, 'memory.record_episode', { task_id: 'x', status: 'exploded' });
+    expect(invalid.isError).toBe(true);
   });
 
   it('misuse is a tool error with a code and no stack trace; another repository is refused', async () => {
