@@ -8,6 +8,11 @@ Commands:
   search <query...>                         Search the memory tree
   init                                      Seed the memory tree layout (idempotent)
   memories <subcommand>                     Verified memories with code citations (store, recent, verify...)
+  context --task "..." [--user U]           Memory context of a task (rules, knowledge, past tasks, preferences)
+  context <receipts --task T | diff A B>    What a task's context held, or what changed between two
+  episode <write|get|list>                  Task episodes: write at task end, read past ones
+  learnings add (--text T | --file F)       Record the agent's learnings or self-feedback
+  prefs <set|list> --user U                 A user's preferences (PR size, commit style, tests, docs)
   history [path]                            Commits of a git memory branch (forensic history)
   checkpoint <note>                         Commit a "checkpoint: <note>" moment on a git memory branch
   bootstrap                                 Create the git memory branch with the seeded tree
@@ -133,6 +138,102 @@ Options:
 A citation is <path>:<start>-<end> or <path>:<line> (1-based, inclusive, repository-relative).
 Exit codes: 0 success (including verify results that invalidated memories), 2 not found, not
 active, rejected citations or citations that could not be read now, 1 usage or unexpected error.
+`;
+
+/** `repomem context --help`. */
+export const CONTEXT_USAGE = `Usage: repomem context --task <description> [--task-id <id>] [--user <login>] [--budget <tokens>]
+                       [--record] [--verified [--source <spec>] [--ref <rev>]] [--strict] [--json | --markdown]
+       repomem context receipts --task <task id> [--json]
+       repomem context diff <task id A> <task id B> [--json]
+
+Builds the memory context of a task from the chosen store (every source read in parallel, each
+within its timeout): review rules, verified memories (with --verified, checked against the code
+first), repository knowledge, similar past tasks (merged ones first) and the user's
+preferences, in that priority order, within a token budget (default 2000, estimated as
+characters / 4). Prints the Markdown block for the agent's prompt, or with --json the block,
+the structured context and the context receipt: every candidate memory with its id, revision,
+score and tokens, included or dropped and why. A failing source is skipped with a warning
+(outage, throttling, timeout) or an error (configuration, corrupt record); --strict fails instead.
+
+Options:
+  --store <spec>        Store (default sqlite:.repomem/repomem.db, or $REPOMEM_STORE)
+  --dir <path>          A memory directory as the store
+  --repo <o/n>          Repository (default $GITHUB_REPOSITORY, else local/default)
+  --task <text>         Task description (receipts: the task id)
+  --task-id <id>        Task id: skips the task's own episode; names the stored receipt
+  --user <login>        Submitting user (their preferences are read)
+  --budget <n>          Token budget (default 2000)
+  --timeout-ms <n>      Timeout of each source (default 5000)
+  --record              Store the receipt under --task-id
+  --verified            Include verified memories (--source/--ref: where their code is read)
+  --prompt-version <v>  Prompt version recorded in the receipt
+  --commit <sha>        Repository commit recorded in the receipt
+  --strict              Fail when any source fails
+  --markdown            Print the Markdown block (the default)
+  --json                Print one JSON object
+  -h, --help            Show this message
+`;
+
+/** `repomem episode --help`. */
+export const EPISODE_USAGE = `Usage: repomem episode write --task-id <id> --status <completed|failed|cancelled|timed_out> [fields] [--minimal]
+       repomem episode get --task-id <id>
+       repomem episode list [--limit <n>]
+       (all: [--store <spec> | --dir <path>] [--repo <owner/name>] [--json])
+
+Writes a task's episode at task end: idempotent by task id (the same episode again changes
+nothing; more fields update it), retried up to 3 times on a transient failure, and never a
+failed task: a write that still fails exits 2 with the reason. --minimal is the orchestrator's
+fallback: written only when the task has no episode yet.
+
+Fields:
+  --description <text>  --approach <text>  --difficulties <text>  --self-feedback <text>
+  --pr-url <url>  --pr-number <n>  --branch <name>  --file <path> (repeatable)
+  --cost <usd>  --duration <seconds>  --prompt-version <v>  --user <login>
+
+Options:
+  --limit <n>    Most episodes listed (default 20)
+  --strict       Throw the failure instead of reporting it
+  --json         Print one JSON object
+  -h, --help     Show this message
+`;
+
+/** `repomem learnings --help`. */
+export const LEARNINGS_USAGE = `Usage: repomem learnings add (--text <answer> | --file <path>) [--task-id <id>] [--self-feedback]
+                             [--store <spec> | --dir <path>] [--repo <owner/name>] [--json]
+
+Records the agent's answer to the post-task learnings prompt ("**[Topic]:** learning" paragraphs,
+a topic may end with a scope: "**[Testing (src/legacy/)]:** ...") as repository knowledge. The
+same learning again is a duplicate; a new one on the same topic and scope supersedes the older;
+other scopes coexist. "No new repository learnings." records nothing. --self-feedback takes the
+answer to the self-feedback prompt (free paragraphs allowed).
+
+Options:
+  --text <answer>    The answer
+  --file <path>      Read the answer from a file
+  --task-id <id>     Task the learnings come from
+  --self-feedback    The answer is self-feedback (missing context)
+  --json             Print one JSON object
+  -h, --help         Show this message
+`;
+
+/** `repomem prefs --help`. */
+export const PREFS_USAGE = `Usage: repomem prefs set --user <login> (--text <preference> [--topic <topic>] | --from-task <description>)
+       repomem prefs list --user <login>
+       (both: [--store <spec> | --dir <path>] [--repo <owner/name>] [--json])
+
+A user's preferences, read last (lowest priority) when a task of theirs is hydrated. A newer
+preference on a topic (pr-size, commit-style, tests, docs, review, or one derived from the
+text) replaces the older. --from-task keeps only explicit statements of a task description
+("I prefer...", "please always...").
+
+Options:
+  --user <login>          GitHub login
+  --text <preference>     The preference
+  --topic <topic>         Topic (default: derived from the text)
+  --from-task <text>      Take the explicit preferences of a task description
+  --task-id <id>          Task the preference comes from
+  --json                  Print one JSON object
+  -h, --help              Show this message
 `;
 
 const GIT_STORE_OPTION = `  --store <spec>   git:<repo-dir>[#<branch>] (default branch agent/memory), or $REPOMEM_STORE

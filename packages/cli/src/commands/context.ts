@@ -1,0 +1,149 @@
+// Why: `repomem context` (build a task's memory context), `context receipts` (show what a task
+// was given) and `context diff` (what changed between two tasks' contexts): thin wiring from
+// arguments to core's hydrate and receipts over the chosen store. Wording lives in context-report.ts.
+import { diffReceipts, getReceipt, hydrate, openVerifiedMemory, type VerifiedMemoryService } from '@repomem/core';
+import { booleanOption, type ParsedArguments, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
+import { chooseCitationSource, openCitationSource } from '../citation-source.js';
+import { writeReport } from '../command-report.js';
+import { CliUsageError, ExitCode } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { openRecordBackend } from '../open-verified.js';
+import { reportError, wantsJson } from '../report-error.js';
+import { chooseRepo, chooseStore } from '../store-selection.js';
+import { CONTEXT_USAGE } from '../usage.js';
+import { describeDiff, describeHydration, describeReceipt } from './context-report.js';
+import { withTaskRecords } from './task-records-open.js';
+
+const OPTIONS = {
+  store: { type: 'string' },
+  dir: { type: 'string' },
+  repo: { type: 'string' },
+  task: { type: 'string' },
+  'task-id': { type: 'string' },
+  user: { type: 'string' },
+  budget: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  record: { type: 'boolean' },
+  strict: { type: 'boolean' },
+  verified: { type: 'boolean' },
+  source: { type: 'string' },
+  ref: { type: 'string' },
+  'prompt-version': { type: 'string' },
+  commit: { type: 'string' },
+  markdown: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function selection(parsed: ParsedArguments) {
+  return { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') };
+}
+
+function required(parsed: ParsedArguments, name: string): string {
+  const value = stringOption(parsed, name);
+  if (value === undefined || value === '') throw new CliUsageError(`--${name} is required`);
+  return value;
+}
+
+/** Open verified memory with a citation reader when `--verified` is given. */
+async function verifiedOf(
+  parsed: ParsedArguments,
+  io: CliIo,
+  repo: string,
+): Promise<VerifiedMemoryService | undefined> {
+  if (!booleanOption(parsed, 'verified')) return undefined;
+  const source = await chooseCitationSource(stringOption(parsed, 'source'), stringOption(parsed, 'ref'), io);
+  const citations = await openCitationSource(source, repo);
+  const backend = await openRecordBackend(await chooseStore(selection(parsed), io), repo);
+  return openVerifiedMemory({ backend, citations });
+}
+
+async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
+  if (booleanOption(parsed, 'json') && booleanOption(parsed, 'markdown'))
+    throw new CliUsageError('give --json or --markdown, not both');
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const description = required(parsed, 'task');
+  const taskId = stringOption(parsed, 'task-id');
+  const user = stringOption(parsed, 'user');
+  const budget = stringOption(parsed, 'budget');
+  const timeout = stringOption(parsed, 'timeout-ms');
+  const record = booleanOption(parsed, 'record');
+  if (record && taskId === undefined)
+    throw new CliUsageError('--record needs --task-id (the receipt is stored under it)');
+  const promptVersion = stringOption(parsed, 'prompt-version');
+  const commit = stringOption(parsed, 'commit');
+  const verified = await verifiedOf(parsed, io, repo);
+  try {
+    const result = await withTaskRecords(selection(parsed), io, repo, (backend) =>
+      hydrate({
+        backend,
+        repo,
+        task: {
+          description,
+          ...(taskId === undefined ? {} : { id: taskId }),
+          ...(user === undefined ? {} : { user }),
+        },
+        ...(verified === undefined ? {} : { verified }),
+        ...(budget === undefined ? {} : { budgetTokens: parsePositiveInteger(budget, '--budget') }),
+        ...(timeout === undefined ? {} : { timeoutMs: parsePositiveInteger(timeout, '--timeout-ms') }),
+        ...(promptVersion === undefined ? {} : { promptVersion }),
+        ...(commit === undefined ? {} : { commit }),
+        recordReceipt: record,
+        mode: booleanOption(parsed, 'strict') ? 'strict' : 'fail-open',
+      }),
+    );
+    return writeReport(describeHydration(result), io, json);
+  } finally {
+    await verified?.close();
+  }
+}
+
+async function runReceipts(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const taskId = stringOption(parsed, 'task') ?? stringOption(parsed, 'task-id');
+  if (taskId === undefined || taskId === '') throw new CliUsageError('--task <task id> is required');
+  const receipt = await withTaskRecords(selection(parsed), io, repo, (backend) => getReceipt(backend, repo, taskId));
+  return writeReport(describeReceipt(taskId, receipt), io, json);
+}
+
+async function runDiff(parsed: ParsedArguments, io: CliIo, json: boolean, a: string, b: string): Promise<number> {
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const diff = await withTaskRecords(selection(parsed), io, repo, async (backend) => {
+    const [before, after] = await Promise.all([getReceipt(backend, repo, a), getReceipt(backend, repo, b)]);
+    if (before === undefined) return { missing: a };
+    if (after === undefined) return { missing: b };
+    return diffReceipts(before, after);
+  });
+  return writeReport(describeDiff(a, b, diff), io, json);
+}
+
+/** Run `repomem context [receipts|diff] ...`; returns the exit code. */
+export async function runContextCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const json = wantsJson(argv);
+  try {
+    const parsed = parseArguments(argv, OPTIONS);
+    if (booleanOption(parsed, 'help')) {
+      io.stdout.write(CONTEXT_USAGE);
+      return ExitCode.ok;
+    }
+    const [action, ...rest] = parsed.positionals;
+    switch (action) {
+      case undefined:
+        return await runHydrate(parsed, io, json);
+      case 'receipts':
+      case 'receipt':
+        if (rest.length > 0) throw new CliUsageError(`unexpected argument: ${rest[0]}`);
+        return await runReceipts(parsed, io, json);
+      case 'diff': {
+        const [a, b, ...extra] = rest;
+        if (a === undefined || b === undefined || extra.length > 0)
+          throw new CliUsageError('context diff needs two task ids');
+        return await runDiff(parsed, io, json, a, b);
+      }
+      default:
+        throw new CliUsageError(`unknown context subcommand: ${action}`);
+    }
+  } catch (error) {
+    return reportError(error, io, CONTEXT_USAGE, json);
+  }
+}

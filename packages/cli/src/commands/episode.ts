@@ -1,0 +1,164 @@
+// Why: `repomem episode write|get|list`: the task-end episode from a shell step (an agent's
+// wrapper script, a workflow), idempotent by task id and fail-open like the library; `--minimal`
+// is the orchestrator's fallback (written only when the task has none).
+import {
+  type EpisodeInput,
+  type EpisodeWriteResult,
+  ensureEpisode,
+  getEpisode,
+  listEpisodes,
+  type StoredEpisode,
+  writeEpisode,
+} from '@repomem/core';
+import { booleanOption, type ParsedArguments, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
+import { type CommandReport, failedReport, okReport, writeReport } from '../command-report.js';
+import { CliUsageError, ExitCode } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { reportError, wantsJson } from '../report-error.js';
+import { chooseRepo } from '../store-selection.js';
+import { EPISODE_USAGE } from '../usage.js';
+import { withTaskRecords } from './task-records-open.js';
+
+const OPTIONS = {
+  store: { type: 'string' },
+  dir: { type: 'string' },
+  repo: { type: 'string' },
+  'task-id': { type: 'string' },
+  status: { type: 'string' },
+  description: { type: 'string' },
+  'pr-url': { type: 'string' },
+  'pr-number': { type: 'string' },
+  branch: { type: 'string' },
+  file: { type: 'string', multiple: true },
+  cost: { type: 'string' },
+  duration: { type: 'string' },
+  approach: { type: 'string' },
+  difficulties: { type: 'string' },
+  'self-feedback': { type: 'string' },
+  'prompt-version': { type: 'string' },
+  user: { type: 'string' },
+  minimal: { type: 'boolean' },
+  strict: { type: 'boolean' },
+  limit: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function selection(parsed: ParsedArguments) {
+  return { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') };
+}
+
+function number(parsed: ParsedArguments, name: string): number | undefined {
+  const value = stringOption(parsed, name);
+  if (value === undefined) return undefined;
+  const parsedNumber = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsedNumber) || parsedNumber < 0) {
+    throw new CliUsageError(`--${name} must be a non-negative number, got ${JSON.stringify(value)}`);
+  }
+  return parsedNumber;
+}
+
+function episodeInput(parsed: ParsedArguments): EpisodeInput {
+  const taskId = stringOption(parsed, 'task-id');
+  const status = stringOption(parsed, 'status');
+  if (taskId === undefined || status === undefined) throw new CliUsageError('--task-id and --status are required');
+  const text = (name: string): string | undefined => stringOption(parsed, name);
+  const prNumber = text('pr-number');
+  const files = parsed.values.file;
+  const optional: Record<string, unknown> = {
+    description: text('description'),
+    pr_url: text('pr-url'),
+    pr_number: prNumber === undefined ? undefined : parsePositiveInteger(prNumber, '--pr-number'),
+    branch: text('branch'),
+    files_changed: Array.isArray(files) && files.length > 0 ? files : undefined,
+    cost_usd: number(parsed, 'cost'),
+    duration_s: number(parsed, 'duration'),
+    approach: text('approach'),
+    difficulties: text('difficulties'),
+    self_feedback: text('self-feedback'),
+    prompt_version: text('prompt-version'),
+    user: text('user'),
+  };
+  const defined = Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined));
+  return { task_id: taskId, status: status as EpisodeInput['status'], ...defined };
+}
+
+function episodeLine(episode: StoredEpisode): string {
+  const data = episode.data;
+  const outcome = data.outcome === null ? '' : `, ${data.outcome}`;
+  const summary = data.description ?? data.approach ?? '';
+  return `${episode.id}  ${data.status}${outcome}${data.minimal ? ' (minimal)' : ''}  ${episode.updated_at}  ${summary}`.trimEnd();
+}
+
+function describeWrite(result: EpisodeWriteResult): CommandReport {
+  if (result.kind === 'failed') {
+    return failedReport(
+      'failed',
+      `episode not written after ${result.attempts} attempts (${result.failure.category}): ${result.failure.message}`,
+      { failure: result.failure, attempts: result.attempts },
+    );
+  }
+  const verb = result.kind === 'written' ? 'written' : 'unchanged';
+  return okReport(result.kind, `episode ${result.episode.id} ${verb} (revision ${result.episode.revision})`, {
+    episode: result.episode,
+    attempts: result.attempts,
+  });
+}
+
+async function run(action: string | undefined, parsed: ParsedArguments, io: CliIo): Promise<CommandReport> {
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  switch (action) {
+    case 'write': {
+      const episode = episodeInput(parsed);
+      const strict = booleanOption(parsed, 'strict');
+      return describeWrite(
+        await withTaskRecords(selection(parsed), io, repo, (backend) =>
+          booleanOption(parsed, 'minimal')
+            ? ensureEpisode({ backend, repo, episode, strict })
+            : writeEpisode({ backend, repo, episode, strict }),
+        ),
+      );
+    }
+    case 'get': {
+      const taskId = stringOption(parsed, 'task-id');
+      if (taskId === undefined) throw new CliUsageError('--task-id is required');
+      const episode = await withTaskRecords(selection(parsed), io, repo, (backend) =>
+        getEpisode(backend, repo, taskId),
+      );
+      if (episode === undefined) return failedReport('not_found', `no episode for task ${taskId}`, { task_id: taskId });
+      return okReport('episode', JSON.stringify(episode.data, null, 2), { episode });
+    }
+    case 'list': {
+      const limitText = stringOption(parsed, 'limit');
+      const limit = limitText === undefined ? 20 : parsePositiveInteger(limitText, '--limit');
+      const episodes = await withTaskRecords(selection(parsed), io, repo, (backend) =>
+        listEpisodes(backend, repo, { limit }),
+      );
+      const text = episodes.length === 0 ? `no episodes for ${repo}` : episodes.map(episodeLine).join('\n');
+      return okReport('episodes', text, { episodes });
+    }
+    default:
+      throw new CliUsageError(
+        action === undefined
+          ? 'episode needs a subcommand (write, get, list)'
+          : `unknown episode subcommand: ${action}`,
+      );
+  }
+}
+
+/** Run `repomem episode <write|get|list> ...`; returns the exit code. */
+export async function runEpisodeCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const json = wantsJson(argv);
+  try {
+    const parsed = parseArguments(argv, OPTIONS);
+    if (booleanOption(parsed, 'help')) {
+      io.stdout.write(EPISODE_USAGE);
+      return ExitCode.ok;
+    }
+    const [action, ...extra] = parsed.positionals;
+    if (extra.length > 0) throw new CliUsageError(`unexpected argument: ${extra[0]}`);
+    return writeReport(await run(action, parsed, io), io, json);
+  } catch (error) {
+    return reportError(error, io, EPISODE_USAGE, json);
+  }
+}
