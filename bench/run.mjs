@@ -36,6 +36,7 @@ const SUITE_MODULES = {
   'sqlite-search': ['./suites/sqlite-search.mjs', 'runSqliteSearch'],
   'sepo-cli': ['./suites/sepo-cli.mjs', 'runSepoCli'],
   mcp: ['./suites/mcp.mjs', 'runMcp'],
+  agentcore: ['./suites/agentcore.mjs', 'runAgentCore'],
 };
 const SUITES = Object.keys(SUITE_MODULES);
 
