@@ -101,6 +101,7 @@ describe('example workflows', () => {
         'agent-review.yml',
         'agent-run.yml',
         'memory-bootstrap.yml',
+        'memory-sync.yml',
         'verified-memory.yml',
       ]),
     );

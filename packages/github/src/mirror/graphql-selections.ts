@@ -14,12 +14,14 @@ export const MIRROR_LANES: readonly MirrorLane[] = ['issues', 'pulls', 'discussi
 export const PAGE_SIZES = {
   issues: 100,
   pulls: 50,
-  discussions: 50,
+  discussions: 25,
   labels: 20,
   comments: 20,
+  /** Comments per discussion on a page (each with its replies: GitHub charges for every nested page). */
+  discussionComments: 10,
   reviews: 20,
   files: 50,
-  replies: 10,
+  replies: 5,
   /** Entries per follow-up page of an overflowing nested connection. */
   followUp: 100,
   /** Overflowing connections fetched by one follow-up request. */
@@ -60,7 +62,7 @@ const PULL_FIELDS = [
 
 const DISCUSSION_FIELDS = [
   'id number title url body createdAt updatedAt author { login } category { name }',
-  connection('comments', PAGE_SIZES.comments, NODE_FIELDS.discussionComment),
+  connection('comments', PAGE_SIZES.discussionComments, NODE_FIELDS.discussionComment),
 ].join(' ');
 
 const DESC = 'orderBy: { field: UPDATED_AT, direction: DESC }';
