@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Why: the integration an agent framework writes around one task, on repomem's embedded SQLite
-// default: hydrate (verified memories whose citations hold now, plus matching notes of the memory
-// tree) into a prompt, do the task, then record what was learned (a verified memory citing the
-// code, `applied` telemetry for the memories used, a MEMORY.md bullet). Memory never fails the
-// task: hydration and end-of-task writes are fail-open and report warnings instead of throwing.
+// default: `hydrate` the task's memory context (review rules, verified memories whose citations
+// hold now, repository knowledge, similar past tasks, the user's preferences; its receipt kept
+// under the task id) plus matching notes of the memory tree into a prompt, do the task, then
+// record what was learned (a verified memory citing the code, `applied` telemetry, a MEMORY.md
+// bullet, the task's episode and its learnings). Memory never fails the task: hydration and
+// end-of-task writes are fail-open and report warnings instead of throwing.
 //
 // Run: node examples/agent-loop/agent-loop.mjs [--repo-dir <git worktree>] [--db <path>]
 //      [--repo <owner/name>] [--task <text>]
@@ -14,7 +16,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildEnvelope, openMemory, openVerifiedMemory, renderPrompt } from '@repomem/core';
+import {
+  buildEnvelope,
+  createDocumentTaskRecordBackend,
+  hydrate,
+  openMemory,
+  openVerifiedMemory,
+  recordExplicitPreferences,
+  recordLearnings,
+  renderPrompt,
+  writeEpisode,
+} from '@repomem/core';
 import { createGitCitationReader } from '@repomem/store-git';
 import { openSqliteRecordBackend, openSqliteStore } from '@repomem/store-sqlite';
 
@@ -26,12 +38,15 @@ export const DEFAULT_TASK = 'Bump the API version to 1.5.0';
 export const AGENT_ID = 'example-agent';
 
 const USAGE = `Usage: node examples/agent-loop/agent-loop.mjs [--repo-dir <git worktree>] [--db <path>] [--repo <owner/name>] [--task <text>]
+                                            [--task-id <id>] [--user <login>]
 
   --repo-dir <dir>  Git repository whose code memories cite (default: a demo repository in a temp dir)
   --db <path>       SQLite file holding the memory tree and verified memories
                     (default: <repo-dir>/.repomem/repomem.db, the file the repomem CLI uses there)
   --repo <o/n>      Repository slug the memories belong to (default $GITHUB_REPOSITORY, then ${DEFAULT_REPO})
   --task <text>     The task request (default "${DEFAULT_TASK}")
+  --task-id <id>    Task id: keys the context receipt and the episode (default: task-<time>)
+  --user <login>    Who submitted the task: their preferences are read and extended (default octocat)
 `;
 
 /** The demo repository: an API version that must stay in sync between code and docs. */
@@ -160,20 +175,6 @@ function promptPart(name) {
 }
 
 /**
- * @param {readonly import('@repomem/core').VerifiedMemory[]} memories
- * @returns {string}
- */
-function formatVerified(memories) {
-  if (memories.length === 0) return '- (none)';
-  return memories
-    .map((memory) => {
-      const cites = memory.citations.map((c) => `${c.path}:${c.line_start}-${c.line_end}`).join(', ');
-      return `- ${memory.subject}: ${memory.fact} (cites ${cites})`;
-    })
-    .join('\n');
-}
-
-/**
  * @param {readonly import('@repomem/core').SearchHit[]} hits
  * @returns {string}
  */
@@ -198,6 +199,8 @@ function describe(error) {
  * @property {string} [dbPath] SQLite file (default `<repoDir>/.repomem/repomem.db`)
  * @property {string} [repo] repository slug (default `$GITHUB_REPOSITORY`, then `demo/app`)
  * @property {string} [task] task request
+ * @property {string} [taskId] task id (default `task-<time>`): keys the context receipt and the episode
+ * @property {string} [user] GitHub login of the submitting user (default `octocat`)
  * @property {(line: string) => void} [log] where the prompt and the summary are printed (default console.log)
  */
 
@@ -213,27 +216,45 @@ export async function runAgentLoop(options = {}) {
   const dbPath = resolve(options.dbPath ?? join(repoDir, '.repomem', 'repomem.db'));
   const repo = options.repo ?? process.env.GITHUB_REPOSITORY ?? DEFAULT_REPO;
   const task = options.task ?? DEFAULT_TASK;
+  const taskId = options.taskId ?? `task-${Date.now()}`;
+  const user = options.user ?? 'octocat';
+  const started = Date.now();
   /** @type {string[]} */
   const warnings = [];
 
-  // 1. Open the embedded store: documents (MEMORY.md...) and verified memories share one file.
+  // 1. Open the embedded store: documents (MEMORY.md...), task records (episodes, knowledge,
+  // preferences, receipts, as JSON documents under .repomem/tasks/) and verified memories share one file.
   const store = await openSqliteStore({ path: dbPath, repo });
   const memory = openMemory({ store });
+  const tasks = createDocumentTaskRecordBackend(store);
   const verified = openVerifiedMemory({
     backend: openSqliteRecordBackend({ path: dbPath }),
     citations: createGitCitationReader({ dir: repoDir }), // cited code is read from git objects at HEAD
   });
 
   try {
-    // 2. Hydrate: only memories verified now, plus the memory tree's notes about the task.
+    // 2. Hydrate: every memory source in parallel (each within its timeout), within a token
+    // budget, with a receipt of what was included or dropped; plus the memory tree's notes.
     /** @type {import('@repomem/core').RecallResult} */
     let recall = { memories: [], invalidated: [], unverified: [] };
+    /** @type {import('@repomem/core').HydrateResult | undefined} */
+    let hydration;
     /** @type {readonly import('@repomem/core').SearchHit[]} */
     let notes = [];
     let memoryAvailable = true;
     try {
       await memory.init(); // seeds MEMORY.md, PROJECT.md... when missing; idempotent
-      recall = await verified.recall(repo, { limit: 20 });
+      hydration = await hydrate({
+        backend: tasks,
+        repo,
+        task: { id: taskId, description: task, user },
+        // recall verifies each memory against the code; kept here to report what it invalidated
+        verified: { recall: async (...args) => (recall = await verified.recall(...args)) },
+        recordReceipt: true,
+      });
+      for (const failure of [...hydration.errors, ...hydration.warnings]) {
+        warnings.push(`memory source ${failure.source} failed (${failure.category}): ${failure.message}`);
+      }
       // The seeded README.md describes the tree layout, not the project: leave it out of the prompt.
       const found = await memory.search(task, { limit: 4, snippets: 2 });
       notes = found.results.filter((hit) => hit.path !== 'README.md').slice(0, 3);
@@ -251,7 +272,7 @@ export async function runAgentLoop(options = {}) {
       target_number: 0,
       target_url: `https://github.com/${repo}`,
       request_text: task,
-      requested_by: 'octocat',
+      requested_by: user,
       workflow: 'agent-loop.mjs',
     });
     const prompt = renderPrompt({
@@ -260,7 +281,10 @@ export async function runAgentLoop(options = {}) {
       template: promptPart(`${envelope.route}.md`),
       memoryAvailable,
       envelope,
-      variables: { MEMORY_VERIFIED: formatVerified(recall.memories), MEMORY_NOTES: formatNotes(notes) },
+      variables: {
+        MEMORY_CONTEXT: hydration?.markdown || '(no memory yet for this task)',
+        MEMORY_NOTES: formatNotes(notes),
+      },
     });
 
     // 4. "Do the task": a real integration sends the prompt to its model here.
@@ -298,6 +322,36 @@ export async function runAgentLoop(options = {}) {
       warnings.push(`recording memory failed: ${describe(error)}`);
     }
 
+    // 6. Task end: the episode (idempotent by task id, retried, never throws), the answer to the
+    // post-task learnings prompt ("**[Topic]:** learning"), and the user's explicit preferences.
+    const learned = discoverConvention(repoDir);
+    const episode = await writeEpisode({
+      backend: tasks,
+      repo,
+      episode: {
+        task_id: taskId,
+        status: 'completed',
+        description: task,
+        approach: learned === undefined ? 'Explored the repository.' : `Kept ${learned.subject.toLowerCase()} in mind.`,
+        files_changed: learned?.citations.map((citation) => citation.path) ?? [],
+        duration_s: (Date.now() - started) / 1000,
+        prompt_version: prompt.promptVersion,
+        user,
+        receipt_id: taskId,
+      },
+    });
+    if (episode.kind === 'failed') warnings.push(`episode not written: ${episode.failure.message}`);
+    /** @type {import('@repomem/core').RecordLearningsResult | undefined} */
+    let learnings;
+    try {
+      const answer =
+        learned === undefined ? 'No new repository learnings.' : `**[${learned.subject}]:** ${learned.fact}`;
+      learnings = await recordLearnings({ backend: tasks, repo, taskId, learnings: answer });
+      await recordExplicitPreferences({ backend: tasks, repo, user, description: task, taskId });
+    } catch (error) {
+      warnings.push(`recording learnings failed: ${describe(error)}`);
+    }
+
     const stats = await verified.stats(repo).catch((error) => {
       warnings.push(`stats failed: ${describe(error)}`);
       return undefined;
@@ -316,15 +370,26 @@ export async function runAgentLoop(options = {}) {
       );
     }
     for (const warning of warnings) log(`warning: ${warning}`);
+    if (hydration !== undefined) {
+      const dropped = hydration.dropped.length;
+      log(
+        `context: ${hydration.receipt.items.length - dropped} memories included, ${dropped} dropped, ${hydration.receipt.used_tokens} tokens`,
+      );
+    }
     log(
-      `repository ${repoDir}, memory ${dbPath} (inspect: repomem memories recent --store sqlite:${dbPath} --repo ${repo})`,
+      `repository ${repoDir}, memory ${dbPath} (inspect: repomem memories recent --store sqlite:${dbPath} --repo ${repo};` +
+        ` repomem context receipts --task ${taskId} --store sqlite:${dbPath} --repo ${repo})`,
     );
 
     return {
       repoDir,
       dbPath,
       repo,
+      taskId,
       prompt,
+      hydration,
+      episode,
+      learnings,
       recalled: recall.memories,
       invalidated: recall.invalidated.map((entry) => entry.memory),
       unverified: recall.unverified.map((entry) => entry.memory),
@@ -337,6 +402,7 @@ export async function runAgentLoop(options = {}) {
     };
   } finally {
     await verified.close();
+    await tasks.close();
     await store.close();
   }
 }
@@ -356,6 +422,8 @@ export async function main(argv) {
         db: { type: 'string' },
         repo: { type: 'string' },
         task: { type: 'string' },
+        'task-id': { type: 'string' },
+        user: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -375,6 +443,8 @@ export async function main(argv) {
       dbPath: values.db,
       repo: values.repo,
       task: values.task,
+      taskId: values['task-id'],
+      user: values.user,
     });
     return result.warnings.length === 0 ? 0 : 2;
   } catch (error) {

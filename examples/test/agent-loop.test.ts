@@ -71,6 +71,25 @@ describe('agent-loop example', () => {
     expect(third.stats?.byStatus).toMatchObject({ active: 1, invalid: 1 });
   });
 
+  it('hydrates past episodes and learnings, keeps a receipt per task, and writes the episode and learnings', async () => {
+    const first = await runAgentLoop({ repoDir, dbPath, repo: 'acme/demo', taskId: 'task-1', log: quiet });
+    expect(first.episode.kind).toBe('written');
+    expect(first.learnings?.kind === 'recorded' && first.learnings.outcomes[0]?.kind).toBe('stored');
+    expect(first.hydration?.receipt.task_id).toBe('task-1');
+
+    const second = await runAgentLoop({ repoDir, dbPath, repo: 'acme/demo', taskId: 'task-2', log: quiet });
+    expect(second.warnings).toEqual([]);
+    expect(second.hydration?.context.episodes.map((episode: { id: string }) => episode.id)).toEqual(['task-1']);
+    expect(second.hydration?.context.verified).toHaveLength(1);
+    // The learning repeats the verified memory: it is dropped as a duplicate, and said so.
+    expect(
+      second.hydration?.dropped.map((item: { source: string; reason: string }) => [item.source, item.reason]),
+    ).toEqual([['knowledge', 'duplicate']]);
+    expect(second.learnings?.kind === 'recorded' && second.learnings.outcomes[0]?.kind).toBe('duplicate');
+    expect(second.prompt.text).toContain('### Similar past tasks');
+    expect(second.prompt.promptVersion).toBe(first.prompt.promptVersion);
+  });
+
   it('keeps memories of different repositories apart in one SQLite file', async () => {
     await runAgentLoop({ repoDir, dbPath, repo: 'acme/one', log: quiet });
     const other = await runAgentLoop({ repoDir, dbPath, repo: 'acme/two', log: quiet });
