@@ -19,4 +19,6 @@ export interface CliIo {
    * (`sqlite:.repomem/repomem.db`) lives in it when no store is named.
    */
   readonly cwd: string;
+  /** Standard input for commands that read it (`rules parse`, `webhook`); default: the process's. */
+  readonly stdin?: AsyncIterable<string | Uint8Array> | undefined;
 }

@@ -13,17 +13,20 @@ import {
   ENVELOPE_USAGE,
   EPISODE_USAGE,
   GATE_USAGE,
+  HOOKS_USAGE,
   INIT_USAGE,
   LEARNINGS_USAGE,
   MAIN_USAGE,
   MCP_USAGE,
   MEMORIES_USAGE,
   PREFS_USAGE,
+  RULES_USAGE,
   SEARCH_USAGE,
   SEPO_SUPPORT_USAGE,
   SYNC_USAGE,
   type SepoSupportCommand,
   UPDATE_USAGE,
+  WEBHOOK_USAGE,
 } from './usage.js';
 import { CLI_VERSION } from './version.js';
 
@@ -61,6 +64,9 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<CommandRunner>; us
   envelope: { load: async () => (await import('./commands/envelope.js')).runEnvelopeCommand, usage: ENVELOPE_USAGE },
   mcp: { load: async () => (await import('./commands/mcp.js')).runMcpCommand, usage: MCP_USAGE },
   gate: { load: async () => (await import('./commands/gate.js')).runGateCommand, usage: GATE_USAGE },
+  rules: { load: async () => (await import('./commands/rules.js')).runRulesCommand, usage: RULES_USAGE },
+  webhook: { load: async () => (await import('./commands/webhook.js')).runWebhookCommand, usage: WEBHOOK_USAGE },
+  hooks: { load: async () => (await import('./commands/hooks.js')).runHooksCommand, usage: HOOKS_USAGE },
   sync: { load: async () => (await import('./commands/sync.js')).runSyncCommand, usage: SYNC_USAGE },
   doctor: { load: async () => (await import('./commands/doctor.js')).runDoctorCommand, usage: DOCTOR_USAGE },
   'bootstrap-branch': sepoEntry('bootstrap-branch'),
@@ -97,6 +103,7 @@ function defaultIo(io: Partial<CliIo> | undefined): CliIo {
     stderr: terminalSafe(io?.stderr ?? process.stderr),
     env: io?.env ?? process.env,
     cwd: io?.cwd ?? process.cwd(),
+    ...(io?.stdin === undefined ? {} : { stdin: io.stdin }),
   };
 }
 

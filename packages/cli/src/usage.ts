@@ -25,6 +25,9 @@ Commands:
   doctor                                    Check that the chosen store works and explain what to fix
   mcp [--http --port N]                     Serve the memory tools to MCP clients (stdio, or Streamable HTTP)
   sync github --repo OWNER/NAME             Mirror issues, pull requests and discussions into github/<owner>/<repo>/
+  rules <extract|parse|list|supersede>      Review rules: extract from PR reviews, screen, list, supersede
+  webhook [--delivery F | --body F]         Handle one GitHub webhook delivery (review rules, PR outcomes)
+  hooks <install|uninstall>                 Commit attribution: Task-Id and Prompt-Version trailers
 
 Sepo's support commands (same arguments, environment, step outputs and output as Sepo's CLIs):
   bootstrap-branch [--repo R] [--branch B] [--remote O]   Create or complete the local memory branch
@@ -504,4 +507,88 @@ Environment:
 
 Exit codes: 0 complete (or stopped by --max-requests), 2 repository not found, a token without a
 permission, or a sync interrupted by a rate limit or a GitHub outage (resumes next run), 1 usage.
+`;
+
+/** `repomem rules --help`. */
+export const RULES_USAGE = `Usage: repomem rules <extract|parse|list|supersede> [options] [--json]
+
+Review rules: coding rules learned from pull request reviews. Every rule a model proposes is
+screened for prompt injection (instructions to the agent, role text, URLs, shell commands,
+secrets, encoded text, tool or memory directives, invisible or look-alike characters); reviewers
+without write access are refused unless allowed. Rules are stored as task records of the store.
+
+Subcommands:
+  extract [--event <file>] [--event-name <name>] (--model-command <cmd> | --model-output <file> | --print-prompt)
+      Read a pull_request_review or pull_request_review_comment payload (default $GITHUB_EVENT_PATH,
+      event name default $GITHUB_EVENT_NAME), build the versioned extraction prompt, get the model's
+      answer, screen it and store the accepted rules.
+        --print-prompt         Print the prompt and its version; store nothing
+        --model-command <cmd>  Run <cmd> with sh, the prompt on stdin; its stdout is the answer
+        --model-output <file>  Read the answer from a file (- for stdin)
+  parse --pr <n> --reviewer <login> --association <assoc> [--input <file>] [--prompt-version <v>] [--save]
+      Parse a model answer (stdin, or --input <file>) into accepted rules and refused lines with
+      their reasons. --save stores the accepted rules.
+  list [--status active|superseded|expired|all] [--limit <n>]
+      Rules, strongest first (default: active ones).
+  supersede --id <rule-id> --reason <text> [--rule <text> [--scope <scope>]] [--author <login>]
+      Mark a rule superseded, optionally by a replacement rule (screened like extracted ones).
+
+Options:
+  --store <spec>, --dir <path>   Store (see repomem --help for the order)
+  --repo <o/n>                   Repository (default: the event's, then $GITHUB_REPOSITORY)
+  --allow-without-write-access   Accept rules from CONTRIBUTOR, NONE... reviewers, at their lower weight
+  --json                         One JSON object on stdout
+  -h, --help                     Show this message
+
+Association values: OWNER, MEMBER, COLLABORATOR (write access), CONTRIBUTOR,
+FIRST_TIME_CONTRIBUTOR, FIRST_TIMER, MANNEQUIN, NONE.
+Exit codes: 0 success, 2 nothing found / refused input, 1 usage or unexpected error.
+`;
+
+/** `repomem webhook --help`. */
+export const WEBHOOK_USAGE = `Usage: repomem webhook (--delivery <file> | --headers <file> [--body <file>]) [options] [--json]
+
+Handle one GitHub webhook delivery: verify X-Hub-Signature-256 over the raw body, then route
+pull_request_review and pull_request_review_comment events to review-rule extraction, and
+pull_request closed events to the outcome of the task's episode (merged: positive; closed
+without merge: negative). Other events are acknowledged and ignored.
+
+Options:
+  --delivery <file>         JSON {"headers": {...}, "body": "<raw body>"} (- for stdin)
+  --headers <file>          JSON object of the delivery's HTTP headers
+  --body <file>             The raw body, byte for byte (default: stdin)
+  --secret-env <NAME>       Environment variable holding the webhook secret (default REPOMEM_WEBHOOK_SECRET)
+  --model-command <cmd>     Rule extraction model: run <cmd> with sh, prompt on stdin, answer on stdout
+                            (without it review events are acknowledged and skipped)
+  --allow-without-write-access  Accept rules from reviewers without write access, at their lower weight
+  --store <spec>, --dir <path>  Store (see repomem --help)
+  --json                    The result as one JSON object (also printed on failure)
+  -h, --help                Show this message
+
+Exit codes: 0 handled or ignored, 2 refused (bad or missing signature, malformed body), 1 usage.
+`;
+
+/** `repomem hooks --help`. */
+export const HOOKS_USAGE = `Usage: repomem hooks <install|uninstall> [--hooks-dir <dir>] [--json]
+
+Commit attribution: a prepare-commit-msg hook that adds Task-Id: and Prompt-Version: trailers
+(with git interpret-trailers) to commits made while REPOMEM_TASK_ID is set.
+
+Subcommands:
+  install     Install the hook in the repository's hooks directory (core.hooksPath is honoured).
+              A hook already there is kept: it is renamed prepare-commit-msg.repomem-chained and
+              runs first, with the same arguments; its failure still stops the commit.
+  uninstall   Remove the hook and put back the one it replaced.
+
+Options:
+  --hooks-dir <dir>  Hooks directory (default: git rev-parse --git-path hooks in the working directory)
+  --json             One JSON object describing the outcome
+  -h, --help         Show this message
+
+Read by the hook at commit time:
+  REPOMEM_TASK_ID         Task id (letters, digits and . _ : @ / + = -, at most 200 characters);
+                          unset or empty: the hook adds nothing
+  REPOMEM_PROMPT_VERSION  Prompt version (for example sha256:...); adds Prompt-Version: when set
+An amend, a rerun or a merge never duplicates a trailer (--if-exists addIfDifferent), and
+nothing is added while a rebase replays commits.
 `;

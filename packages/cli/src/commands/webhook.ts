@@ -1,0 +1,127 @@
+// Why: `repomem webhook`: run the GitHub webhook entry point on one delivery read from files or
+// stdin, so a small server, a queue worker or an Action can hand deliveries to the CLI.
+
+import { isRepoSlug } from '@repomem/core';
+import {
+  handleGitHubWebhook,
+  parseWebhookDelivery,
+  summarizeWebhookResult,
+  type WebhookDelivery,
+  type WebhookResult,
+} from '@repomem/github';
+import { booleanOption, type ParsedArguments, parseArguments, stringOption } from '../args.js';
+import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { reportError, wantsJson } from '../report-error.js';
+import { chooseRepo } from '../store-selection.js';
+import { WEBHOOK_USAGE } from '../usage.js';
+import { commandModel, openTaskRecords, readInput, readJsonInput } from './rules-input.js';
+
+/** Default environment variable holding the webhook secret. */
+const DEFAULT_SECRET_VARIABLE = 'REPOMEM_WEBHOOK_SECRET';
+
+async function readDelivery(parsed: ParsedArguments, io: CliIo): Promise<WebhookDelivery> {
+  const file = stringOption(parsed, 'delivery');
+  const headersFile = stringOption(parsed, 'headers');
+  if ((file === undefined) === (headersFile === undefined)) {
+    throw new CliUsageError('give either --delivery <file> or --headers <file> (with --body <file> or stdin)');
+  }
+  const value =
+    file !== undefined
+      ? await readJsonInput(file, io, 'delivery')
+      : {
+          headers: await readJsonInput(headersFile, io, 'headers'),
+          body: await readInput(stringOption(parsed, 'body'), io, 'body'),
+        };
+  try {
+    // Validated with the GitHub package's zod schema of a delivery.
+    return parseWebhookDelivery(value);
+  } catch (error) {
+    throw new CliDataError('INVALID_DOCUMENT', (error as Error).message);
+  }
+}
+
+/** The repository a delivery is about (for scoping the store), without trusting it for anything else. */
+function repoOf(delivery: WebhookDelivery, fallback: string): string {
+  try {
+    const text = typeof delivery.body === 'string' ? delivery.body : new TextDecoder().decode(delivery.body);
+    const payload: unknown = JSON.parse(text);
+    const repository =
+      typeof payload === 'object' && payload !== null ? (payload as { repository?: unknown }).repository : undefined;
+    const name =
+      typeof repository === 'object' && repository !== null
+        ? (repository as { full_name?: unknown }).full_name
+        : undefined;
+    return typeof name === 'string' && isRepoSlug(name) ? name : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function describe(result: WebhookResult): string {
+  const summary = summarizeWebhookResult(result);
+  const fields = Object.entries(summary)
+    .filter(([key]) => key !== 'kind')
+    .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(',') : String(value)}`)
+    .join(' ');
+  return `${result.status} ${result.kind}${fields === '' ? '' : ` ${fields}`}`;
+}
+
+/** Run `repomem webhook ...`; returns the exit code (0 handled or ignored, 2 refused). */
+export async function runWebhookCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const json = wantsJson(argv);
+  try {
+    const parsed = parseArguments(argv, {
+      delivery: { type: 'string' },
+      headers: { type: 'string' },
+      body: { type: 'string' },
+      'secret-env': { type: 'string' },
+      'model-command': { type: 'string' },
+      'allow-without-write-access': { type: 'boolean' },
+      store: { type: 'string' },
+      dir: { type: 'string' },
+      repo: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    });
+    if (booleanOption(parsed, 'help')) {
+      io.stdout.write(WEBHOOK_USAGE);
+      return ExitCode.ok;
+    }
+    if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
+    const secretVariable = stringOption(parsed, 'secret-env') ?? DEFAULT_SECRET_VARIABLE;
+    const secret = io.env[secretVariable];
+    if (secret === undefined || secret === '') {
+      throw new CliUsageError(
+        `the webhook secret is missing: set $${secretVariable} (or name another variable with --secret-env)`,
+      );
+    }
+    const delivery = await readDelivery(parsed, io);
+    const repo = repoOf(delivery, chooseRepo(stringOption(parsed, 'repo'), io.env));
+    const command = stringOption(parsed, 'model-command');
+    const records = await openTaskRecords(
+      { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') },
+      io,
+      repo,
+      false,
+    );
+    let result: WebhookResult;
+    try {
+      result = await handleGitHubWebhook(delivery, {
+        secret,
+        backend: records,
+        ...(command === undefined ? {} : { model: commandModel(command, io) }),
+        allowReviewersWithoutWriteAccess: booleanOption(parsed, 'allow-without-write-access'),
+      });
+    } finally {
+      await records.close();
+    }
+    const failed = result.status >= 400;
+    const summary = { ok: !failed, outcome: result.kind, status: result.status, ...summarizeWebhookResult(result) };
+    const stream = failed ? io.stderr : io.stdout;
+    stream.write(json ? `${JSON.stringify(summary)}\n` : `${describe(result)}\n`);
+    return failed ? ExitCode.failed : ExitCode.ok;
+  } catch (error) {
+    return reportError(error, io, WEBHOOK_USAGE, json);
+  }
+}
