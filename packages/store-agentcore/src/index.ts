@@ -16,6 +16,7 @@ export * from './records.js';
 export * from './register.js';
 export * from './scheme.js';
 export * from './state.js';
+export * from './task-record-backend.js';
 export * from './verified-backend.js';
 
 /** Package name, for messages. */

@@ -9,11 +9,13 @@ import {
   type SchemeContext,
   type StoreDiagnostic,
   type StoreScheme,
+  type TaskRecordBackend,
 } from '@repomem/core';
 import { z } from 'zod';
 import { assertMemoryId, openAgentCoreConnection } from './connection.js';
 import { diagnoseAgentCore } from './diagnose.js';
 import { type AgentCoreStore, createAgentCoreStore } from './document-store.js';
+import { createAgentCoreTaskRecordBackend } from './task-record-backend.js';
 import { type AgentCoreVerifiedBackend, createAgentCoreVerifiedBackend } from './verified-backend.js';
 
 /** A parsed `agentcore:` spec. */
@@ -119,6 +121,8 @@ export const storeScheme: StoreScheme<AgentCoreSpecTarget> = {
     createAgentCoreStore({ connection: connect(target), repo: context.repo }),
   openVerifiedBackend: async (target): Promise<AgentCoreVerifiedBackend> =>
     createAgentCoreVerifiedBackend({ connection: connect(target) }),
+  openTaskRecordBackend: async (target): Promise<TaskRecordBackend> =>
+    createAgentCoreTaskRecordBackend({ connection: connect(target) }),
   diagnose: async (target, context): Promise<readonly StoreDiagnostic[]> =>
     diagnoseAgentCore({ target, repo: context.repo, connect: () => connect(target) }),
 };
