@@ -4,12 +4,12 @@
 // doctor` gets this store's own checks. Labels never show the password.
 import type { StoreScheme } from '@repomem/core';
 import { diagnosePostgres } from './diagnose.js';
-import { type PostgresSpecTarget, parsePostgresSpec, postgresSpecLabel, targetFields } from './postgres-spec.js';
+import { type PostgresSpecTarget, parsePostgresSpec, postgresSpecFields, postgresSpecLabel } from './postgres-spec.js';
 import { openPostgresStore } from './postgres-store.js';
 import { openPostgresRecordBackend } from './record-backend.js';
 import { openPostgresTaskRecordBackend } from './task-record-backend.js';
 
-export type { PostgresSpecTarget } from './postgres-spec.js';
+export { type PostgresSpecTarget, parsePostgresSpec, postgresSpecFields, postgresSpecLabel } from './postgres-spec.js';
 
 /**
  * The `postgres:` store scheme (alias `postgresql:`), loaded by core's registry.
@@ -31,10 +31,10 @@ export const storeScheme: StoreScheme<PostgresSpecTarget> = {
   parse: (rest, context) => parsePostgresSpec(rest, context.env),
   label: (target) => postgresSpecLabel(target),
   open: (target, context) =>
-    openPostgresStore({ ...targetFields(target), repo: context.repo, readOnly: context.readOnly }),
+    openPostgresStore({ ...postgresSpecFields(target), repo: context.repo, readOnly: context.readOnly }),
   openVerifiedBackend: (target, context) =>
-    openPostgresRecordBackend({ ...targetFields(target), readOnly: context.readOnly }),
+    openPostgresRecordBackend({ ...postgresSpecFields(target), readOnly: context.readOnly }),
   openTaskRecordBackend: (target, context) =>
-    openPostgresTaskRecordBackend({ ...targetFields(target), readOnly: context.readOnly }),
-  diagnose: (target, context) => diagnosePostgres(targetFields(target), postgresSpecLabel(target), context),
+    openPostgresTaskRecordBackend({ ...postgresSpecFields(target), readOnly: context.readOnly }),
+  diagnose: (target, context) => diagnosePostgres(postgresSpecFields(target), postgresSpecLabel(target), context),
 };

@@ -52,7 +52,7 @@ export function postgresSpecLabel(target: PostgresSpecTarget): string {
 }
 
 /** The target's connection as fields for the openers. */
-export function targetFields(target: PostgresSpecTarget): PostgresConnectionFields {
+export function postgresSpecFields(target: PostgresSpecTarget): PostgresConnectionFields {
   const { connection } = target;
   return {
     ...connection.identity,
