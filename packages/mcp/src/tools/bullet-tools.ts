@@ -2,6 +2,7 @@
 // and outcomes as `repomem update`, and search the tree like `repomem search`, through core's
 // memory facade (optimistic concurrency: a concurrent writer's change is never lost).
 import { type Memory, type UpdateOutcome, WRITING_OUTCOMES } from '@repomem/core';
+import { withConflictRetry } from '../conflict-retry.js';
 import {
   AddInput,
   DailyAppendInput,
@@ -31,7 +32,7 @@ export function bulletTools(memory: Memory): ToolEntry[] {
       output: UpdateOutput,
       writes: true,
       idempotent: true,
-      run: async (input) => updateOutput(await memory.add(input)),
+      run: async (input) => updateOutput(await withConflictRetry(() => memory.add(input))),
     }),
     defineTool({
       name: 'memory.replace',
@@ -42,7 +43,7 @@ export function bulletTools(memory: Memory): ToolEntry[] {
       writes: true,
       destructive: true,
       idempotent: true,
-      run: async (input) => updateOutput(await memory.replace(input)),
+      run: async (input) => updateOutput(await withConflictRetry(() => memory.replace(input))),
     }),
     defineTool({
       name: 'memory.remove',
@@ -53,7 +54,7 @@ export function bulletTools(memory: Memory): ToolEntry[] {
       writes: true,
       destructive: true,
       idempotent: true,
-      run: async (input) => updateOutput(await memory.remove(input)),
+      run: async (input) => updateOutput(await withConflictRetry(() => memory.remove(input))),
     }),
     defineTool({
       name: 'memory.daily_append',
@@ -64,7 +65,7 @@ export function bulletTools(memory: Memory): ToolEntry[] {
       output: UpdateOutput,
       writes: true,
       idempotent: true,
-      run: async (input) => updateOutput(await memory.dailyAppend(input)),
+      run: async (input) => updateOutput(await withConflictRetry(() => memory.dailyAppend(input))),
     }),
     defineTool({
       name: 'memory.search',

@@ -2,6 +2,7 @@
 // supersede, log_applied, read_citation, verify_citations, stats) with the published shapes,
 // each a thin call of core's VerifiedMemoryService scoped to the server's repository.
 import type { CitationCheck, VerificationResult, VerifiedMemoryService, VerifiedMemoryStats } from '@repomem/core';
+import { withConflictRetry } from '../conflict-retry.js';
 import type { MemoryMcpContext } from '../context.js';
 import {
   ChangeOutput,
@@ -71,7 +72,7 @@ export function verifiedTools(context: MemoryMcpContext, service: VerifiedMemory
       idempotent: false,
       openWorld,
       async run({ repo, ...rest }) {
-        const outcome = await service.store({ ...rest, repo: scope(repo) });
+        const outcome = await withConflictRetry(() => service.store({ ...rest, repo: scope(repo) }));
         return outcome.kind === 'stored'
           ? { kind: 'stored' as const, memory: outcome.memory, superseded: [...outcome.superseded] }
           : { kind: 'rejected' as const, checks: [...outcome.checks] };
@@ -112,7 +113,7 @@ export function verifiedTools(context: MemoryMcpContext, service: VerifiedMemory
       writes: true,
       idempotent: false,
       async run({ repo, memory_id }) {
-        return { ...(await service.refresh(scope(repo), memory_id)) };
+        return { ...(await withConflictRetry(() => service.refresh(scope(repo), memory_id))) };
       },
     }),
     defineTool({
@@ -126,7 +127,7 @@ export function verifiedTools(context: MemoryMcpContext, service: VerifiedMemory
       destructive: true,
       idempotent: true,
       async run({ repo, memory_id, reason }) {
-        return { ...(await service.invalidate(scope(repo), memory_id, reason)) };
+        return { ...(await withConflictRetry(() => service.invalidate(scope(repo), memory_id, reason))) };
       },
     }),
     defineTool({
@@ -141,7 +142,7 @@ export function verifiedTools(context: MemoryMcpContext, service: VerifiedMemory
       idempotent: false,
       openWorld,
       async run({ repo, memory_id, ...corrected }) {
-        const outcome = await service.supersede(scope(repo), memory_id, corrected);
+        const outcome = await withConflictRetry(() => service.supersede(scope(repo), memory_id, corrected));
         return outcome.kind === 'rejected'
           ? { kind: 'rejected' as const, checks: [...outcome.checks] }
           : { ...outcome };
@@ -157,7 +158,7 @@ export function verifiedTools(context: MemoryMcpContext, service: VerifiedMemory
       writes: true,
       idempotent: false,
       async run({ repo, memory_id, details }) {
-        return { ...(await service.logApplied(scope(repo), memory_id, details)) };
+        return { ...(await withConflictRetry(() => service.logApplied(scope(repo), memory_id, details))) };
       },
     }),
     defineTool({
