@@ -45,7 +45,10 @@ export interface GitHubMirrorSyncOptions {
   readonly store: MemoryStore;
   /** Token (`GITHUB_TOKEN`, `GH_TOKEN`, an App installation token); default `env.GITHUB_TOKEN`. */
   readonly token?: string;
-  /** Mirror items updated at or after this time instead of continuing from the stored cursors (a backfill). */
+  /**
+   * Mirror items updated at or after this time instead of continuing from the stored cursors (a
+   * backfill). Such a run moves the cursors forward when it completes but is not itself resumed.
+   */
   readonly since?: string;
   /** Stops the sync after the page being written; what was written stays and the next run resumes. */
   readonly signal?: AbortSignal;
@@ -354,12 +357,15 @@ export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promis
         if (ends.get(run.lane) === true) {
           if (walk.ceiling !== '') run.cursor = laterOf(run.cursor, walk.ceiling);
           patch.cursors[run.lane] = run.cursor;
-          patch.resume[run.lane] = null;
+          // A `since` walk leaves the resume point of an interrupted regular walk in place.
+          if (options.since === undefined) patch.resume[run.lane] = null;
           run.walk = run.freshAfterResume ? { kind: 'fresh', after: null, floor: run.cursor, ceiling: '' } : undefined;
           run.freshAfterResume = false;
         } else {
           walk.after = lanePage.pageInfo.endCursor;
-          patch.resume[run.lane] = { after: walk.after ?? '', floor: walk.floor, ceiling: walk.ceiling };
+          if (options.since === undefined) {
+            patch.resume[run.lane] = { after: walk.after ?? '', floor: walk.floor, ceiling: walk.ceiling };
+          }
         }
       }
       const activity = outcome.changed.length > 0 ? clock().toISOString() : undefined;

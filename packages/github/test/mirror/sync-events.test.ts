@@ -125,6 +125,27 @@ describe('around the items', () => {
     }
   });
 
+  it('mirrors only items updated since a given time with `since`', async () => {
+    const api = await serve();
+    api.data.addRepository(generateRepository({ ...REPO, issues: 40, pullRequests: 20, seed: 9 }));
+    const data = api.data.repository('acme', 'app');
+    const times = [...(data?.issues ?? []), ...(data?.pullRequests ?? [])].map((item) => item.updatedAt).sort();
+    const since = times[Math.floor(times.length / 2)] ?? '';
+    const expected = {
+      issues: data?.issues.filter((item) => item.updatedAt >= since).length,
+      pulls: data?.pullRequests.filter((item) => item.updatedAt >= since).length,
+      discussions: 0,
+    };
+    const store = await sqlite.open(dir);
+    try {
+      const result = await syncGitHubMirror(syncOptions(api, store, 'acme/app', { since }));
+      expect(result.status).toBe('complete');
+      expect(result.items).toEqual(expected);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('keeps a minimized comment with its body, flag and reason, as gh does', async () => {
     const api = await serve();
     api.data.addRepository(generateRepository({ ...REPO, issues: 2, pullRequests: 0, commentsPerItem: 2, seed: 2 }));
