@@ -43,6 +43,8 @@ export interface GenerateRepositoryOptions {
 }
 
 const START = Date.parse('2025-01-01T00:00:00Z');
+/** Items are created before this, so even the largest repository has no timestamp in the future. */
+const LAST_CREATED = Date.parse('2025-12-01T00:00:00Z');
 const HOUR = 3_600_000;
 const LABELS = ['bug', 'enhancement', 'documentation', 'question', 'priority/p1', 'effort/low'];
 const CATEGORIES = ['General', 'Ideas', 'Q&A', 'Announcements'];
@@ -138,8 +140,12 @@ export function generateRepository(options: GenerateRepositoryOptions): GitHubRe
       };
     });
   /** Item timestamps: created in number order, last updated up to 30 days later (never before its last comment). */
+  const spacing = Math.min(
+    HOUR,
+    Math.floor((LAST_CREATED - START) / (options.issues + options.pullRequests + discussionCount + 1)),
+  );
   const times = (number: number, count: number) => {
-    const created = START + number * HOUR;
+    const created = START + number * spacing;
     const lastComment = created + count * 600_000;
     const updated = Math.max(lastComment, created + Math.floor(random() * 30 * 24) * HOUR);
     return { created, updated };

@@ -7,6 +7,7 @@ import {
   execute,
   type GraphQLError,
   type GraphQLFormattedError,
+  type GraphQLSchema,
   getOperationAST,
   getVariableValues,
   parse,
@@ -16,9 +17,10 @@ import { z } from 'zod';
 import type { GitHubDataSet } from './data-set.js';
 import { gitHubSchema } from './github-schema.js';
 import { gitHubTime } from './ids.js';
-import { queryLimits } from './query-limits.js';
+import { type QueryLimits, queryLimits } from './query-limits.js';
 import type { RateLimitBucket } from './rate-limit.js';
 import { fieldResolver, type ResolverContext, typeResolver } from './resolvers.js';
+import type { TokenGrant } from './token-grants.js';
 
 /** The JSON body of a GraphQL request. */
 const graphQLRequestSchema = z.object({
@@ -46,34 +48,81 @@ export interface GitHubGraphQLError {
   readonly extensions?: Readonly<Record<string, unknown>>;
 }
 
-/** Answers one GraphQL request body for the token's `viewer`, charging `bucket`. */
-export async function answerGraphQL(
-  rawBody: unknown,
-  data: GitHubDataSet,
-  viewer: string,
-  bucket: RateLimitBucket,
-): Promise<GraphQLAnswer> {
+/** Whether GitHub would run a query, and what it would cost; or the errors GitHub answers instead. */
+export type GitHubQueryCheck =
+  | {
+      readonly kind: 'accepted';
+      /** Rate-limit points GitHub charges. */
+      readonly cost: number;
+      /** Nodes the query could return at most (GitHub's node count; the limit is 500,000). */
+      readonly nodeCount: number;
+      /** Requests GitHub's cost formula counts (cost = requests / 100, rounded, at least 1). */
+      readonly requestCount: number;
+    }
+  | { readonly kind: 'refused'; readonly errors: readonly GitHubGraphQLError[] };
+
+/**
+ * Checks a query the way GitHub does before running it: parsed, validated against GitHub's
+ * published schema, variables coerced, pagination arguments and the node limit enforced, cost
+ * computed. Nothing is executed; no server is needed.
+ */
+export async function checkGitHubQuery(
+  query: string,
+  variables: Readonly<Record<string, unknown>> = {},
+  operationName?: string,
+): Promise<GitHubQueryCheck> {
+  const prepared = await prepare({ query, variables, operationName });
+  if (prepared.kind === 'refused') return prepared;
+  const { cost, nodeCount, requestCount } = prepared.limits;
+  return { kind: 'accepted', cost, nodeCount, requestCount };
+}
+
+type Prepared =
+  | { readonly kind: 'refused'; readonly errors: readonly GitHubGraphQLError[] }
+  | {
+      readonly kind: 'ready';
+      readonly schema: GraphQLSchema;
+      readonly document: DocumentNode;
+      readonly limits: Extract<QueryLimits, { kind: 'accepted' }>;
+    };
+
+/** Everything GitHub does before running a query (in GitHub's order). */
+async function prepare(rawBody: unknown): Promise<Prepared> {
+  const refused = (errors: readonly GitHubGraphQLError[]): Prepared => ({ kind: 'refused', errors });
   const request = graphQLRequestSchema.safeParse(rawBody);
-  if (!request.success) {
-    return refuse([{ message: 'A query attribute must be specified and must be a string.' }]);
-  }
+  if (!request.success) return refused([{ message: 'A query attribute must be specified and must be a string.' }]);
   const schema = await gitHubSchema();
   let document: DocumentNode;
   try {
     document = parse(request.data.query);
   } catch (error) {
-    return refuse([formatError(error as GraphQLError)]);
+    return refused([formatError(error as GraphQLError)]);
   }
   const invalid = validate(schema, document);
-  if (invalid.length > 0) return refuse(invalid.map(gitHubValidationError));
+  if (invalid.length > 0) return refused(invalid.map(gitHubValidationError));
   const operation = getOperationAST(document, request.data.operationName ?? undefined);
   if (operation === null || operation === undefined) {
-    return refuse([{ message: 'An operation name is required when the document holds several operations.' }]);
+    return refused([{ message: 'An operation name is required when the document holds several operations.' }]);
   }
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.data.variables ?? {});
-  if (coerced.errors !== undefined) return refuse(coerced.errors.map(formatError));
+  if (coerced.errors !== undefined) return refused(coerced.errors.map(formatError));
   const limits = queryLimits(schema, document, operation, coerced.coerced);
-  if (limits.kind === 'refused') return refuse(limits.errors.map(formatError));
+  if (limits.kind === 'refused') return refused(limits.errors.map(formatError));
+  return { kind: 'ready', schema, document, limits };
+}
+
+/** Answers one GraphQL request body for the token's `grant`, charging `bucket`. */
+export async function answerGraphQL(
+  rawBody: unknown,
+  data: GitHubDataSet,
+  grant: TokenGrant,
+  bucket: RateLimitBucket,
+): Promise<GraphQLAnswer> {
+  const viewer = grant.viewer;
+  const prepared = await prepare(rawBody);
+  if (prepared.kind === 'refused') return refuse(prepared.errors);
+  const { schema, document, limits } = prepared;
+  const request = graphQLRequestSchema.parse(rawBody);
   if (!bucket.take(limits.cost)) {
     return refuse([
       {
@@ -85,6 +134,7 @@ export async function answerGraphQL(
   const context: ResolverContext = {
     data,
     viewer,
+    grant,
     rateLimit: {
       cost: limits.cost,
       limit: bucket.limit,
@@ -97,8 +147,8 @@ export async function answerGraphQL(
   const result = await execute({
     schema,
     document,
-    operationName: request.data.operationName,
-    variableValues: request.data.variables ?? {},
+    operationName: request.operationName,
+    variableValues: request.variables ?? {},
     contextValue: context,
     fieldResolver,
     typeResolver,

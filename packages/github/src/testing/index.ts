@@ -18,7 +18,8 @@ export type {
 export { GitHubDataSet } from './data-set.js';
 export type { GenerateRepositoryOptions } from './generate.js';
 export { generateRepository } from './generate.js';
-export type { GitHubGraphQLError } from './graphql-endpoint.js';
+export type { GitHubGraphQLError, GitHubQueryCheck } from './graphql-endpoint.js';
+export { checkGitHubQuery } from './graphql-endpoint.js';
 export { loadFixtureRepository } from './load-fixture.js';
 export type * from './model.js';
 export { REACTION_CONTENTS } from './model.js';
@@ -26,3 +27,4 @@ export type { QueryLimits } from './query-limits.js';
 export { MAX_NODES, MAX_PAGE } from './query-limits.js';
 export type { LoopbackGitHub, LoopbackGitHubOptions, LoopbackRequest, LoopbackStats } from './server.js';
 export { startLoopbackGitHub } from './server.js';
+export type { LoopbackPermissionName, LoopbackTokenOptions } from './token-grants.js';

@@ -19,6 +19,7 @@ import {
   type GitHubReviewData,
   REACTION_CONTENTS,
 } from './model.js';
+import { canSee, type LoopbackPermissionName, requirePermission, type TokenGrant } from './token-grants.js';
 import { View } from './views.js';
 
 /** GitHub's web origin, used for every `url`. */
@@ -39,6 +40,8 @@ export interface ResolverContext {
   readonly data: GitHubDataSet;
   /** Login of the token's user (`viewer`, `viewerDidAuthor`). */
   readonly viewer: string;
+  /** What the token may see and read. */
+  readonly grant: TokenGrant;
   readonly rateLimit: RateLimitView;
 }
 
@@ -236,7 +239,7 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
   Query: {
     repository: (_view, args, context) => {
       const repo = context.data.repository(String(args.owner), String(args.name));
-      if (repo === undefined)
+      if (repo === undefined || !canSee(context.grant, repo.owner, repo.name))
         throw notFound(`Could not resolve to a Repository with the name '${args.owner}/${args.name}'.`);
       return repoView(repo);
     },
@@ -254,17 +257,14 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
       return new View('Organization', actor);
     },
     repositoryOwner: (_view, args, context) => actorView(context, String(args.login)),
-    node: (_view, args, context) => {
-      const entry = context.data.node(String(args.id));
-      if (entry === undefined) throw notFound(`Could not resolve to a node with the global id of '${args.id}'`);
-      return View.of(entry);
-    },
+    node: (_view, args, context) => visibleNode(context, String(args.id)),
     nodes: (_view, args, context) =>
       (args.ids as string[]).map((id) => {
-        const entry = context.data.node(id);
-        return entry === undefined
-          ? notFound(`Could not resolve to a node with the global id of '${id}'`)
-          : View.of(entry);
+        try {
+          return visibleNode(context, id);
+        } catch (error) {
+          return error as GraphQLError;
+        }
       }),
     rateLimit: (_view, _args, context) => context.rateLimit,
   },
@@ -292,7 +292,8 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
         name: view.repo!.defaultBranch,
         prefix: 'refs/heads/',
       }),
-    issues: (view, args) => {
+    issues: (view, args, context) => {
+      requirePermission(context.grant, 'issues');
       const repo = view.repo!;
       const filterBy = (args.filterBy ?? {}) as Record<string, unknown>;
       const since = filterBy.since as string | null | undefined;
@@ -323,7 +324,8 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
         order?.direction === 'DESC',
       );
     },
-    pullRequests: (view, args) => {
+    pullRequests: (view, args, context) => {
+      requirePermission(context.grant, 'pullRequests');
       const repo = view.repo!;
       const states = args.states as string[] | undefined | null;
       const pulls = repo.pullRequests.filter(
@@ -341,7 +343,8 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
         order?.direction === 'DESC',
       );
     },
-    discussions: (view, args) => {
+    discussions: (view, args, context) => {
+      requirePermission(context.grant, 'discussions');
       const repo = view.repo!;
       const states = args.states as string[] | undefined | null;
       const category =
@@ -535,6 +538,28 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
   Organization: { ...actorFields, name: (view) => (view.record as GitHubActorData).name },
 };
 
+const PERMISSION_OF_KIND: Record<'issue' | 'pullRequest' | 'discussion', LoopbackPermissionName> = {
+  issue: 'issues',
+  pullRequest: 'pullRequests',
+  discussion: 'discussions',
+};
+
+/** A node the token may see: NOT_FOUND when it does not exist or sits in a hidden repository, FORBIDDEN without its permission. */
+function visibleNode(context: ResolverContext, id: string): View {
+  const entry = context.data.node(id);
+  if (entry === undefined || (entry.repo !== undefined && !canSee(context.grant, entry.repo.owner, entry.repo.name))) {
+    throw notFound(`Could not resolve to a node with the global id of '${id}'`);
+  }
+  const item = entry.item ?? (entry.record as GitHubItemData);
+  if (entry.repo !== undefined && !['Repository', 'Label', 'DiscussionCategory'].includes(entry.type)) {
+    requirePermission(
+      context.grant,
+      'category' in item ? 'discussions' : 'reviews' in item ? 'pullRequests' : 'issues',
+    );
+  }
+  return View.of(entry);
+}
+
 /** The item numbered `number`; an issue transferred away resolves to its new home, as GitHub redirects. */
 function numbered(
   context: ResolverContext,
@@ -542,11 +567,12 @@ function numbered(
   kind: 'issue' | 'pullRequest' | 'discussion',
   number: number,
 ): View {
+  requirePermission(context.grant, PERMISSION_OF_KIND[kind]);
   const item = itemList(repo, kind).find((candidate) => candidate.number === number);
   if (item !== undefined) return itemView(repo, item);
   const transfer = kind === 'issue' ? repo.transfers.find((t) => t.number === number) : undefined;
   const destination = transfer && context.data.repository(transfer.owner, transfer.name);
-  if (transfer !== undefined && destination !== undefined)
+  if (transfer !== undefined && destination !== undefined && canSee(context.grant, destination.owner, destination.name))
     return numbered(context, destination, 'issue', transfer.newNumber);
   const label = kind === 'issue' ? 'an Issue' : kind === 'pullRequest' ? 'a PullRequest' : 'a Discussion';
   throw notFound(`Could not resolve to ${label} with the number of ${number}.`);

@@ -5,6 +5,7 @@ import type { GitHubDataSet } from './data-set.js';
 import type { GitHubRepositoryData } from './model.js';
 import type { RateLimitBucket } from './rate-limit.js';
 import { WEB_ORIGIN } from './resolvers.js';
+import { canSee, type TokenGrant } from './token-grants.js';
 
 /** A REST answer: status and JSON body. */
 export interface RestAnswer {
@@ -15,7 +16,8 @@ export interface RestAnswer {
 /** What REST routes need from the server. */
 export interface RestContext {
   readonly data: GitHubDataSet;
-  readonly viewer: string;
+  /** What the presented token may see. */
+  readonly grant: TokenGrant;
   /** API origin, for the `url` fields. */
   readonly apiUrl: string;
   readonly core: RateLimitBucket;
@@ -34,11 +36,11 @@ export function answerRest(method: string, pathname: string, context: RestContex
       body: { resources: { core, graphql: context.graphql.toJSON() }, rate: core },
     };
   }
-  if (pathname === '/user') return { status: 200, body: userJson(context, context.viewer) };
+  if (pathname === '/user') return { status: 200, body: userJson(context, context.grant.viewer) };
   const repoMatch = /^\/repos\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
   if (repoMatch !== null) {
     const repo = context.data.repository(decodeURIComponent(repoMatch[1]!), decodeURIComponent(repoMatch[2]!));
-    if (repo === undefined) {
+    if (repo === undefined || !canSee(context.grant, repo.owner, repo.name)) {
       return {
         status: 404,
         body: {

@@ -13,6 +13,7 @@ import { answerGraphQL } from './graphql-endpoint.js';
 import { seededRandom } from './ids.js';
 import { RateLimitBucket } from './rate-limit.js';
 import { answerRest } from './rest-routes.js';
+import { type LoopbackTokenOptions, type TokenGrant, tokenGrant } from './token-grants.js';
 
 /** Options of {@link startLoopbackGitHub}. */
 export interface LoopbackGitHubOptions {
@@ -35,6 +36,8 @@ export interface LoopbackGitHubOptions {
     /** Seed of the fault dice (default 1): the same seed fails the same requests. */
     readonly seed?: number;
   };
+  /** More accepted tokens, each with its own user, visible repositories and permissions. */
+  readonly tokens?: readonly LoopbackTokenOptions[];
   /** The data to serve (default: an empty data set to fill through `data`). */
   readonly data?: GitHubDataSet;
 }
@@ -94,6 +97,8 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
   const retryAfter = options.faults?.retryAfterSeconds ?? 1;
   const dice = seededRandom(options.faults?.seed ?? 1);
   const data = options.data ?? new GitHubDataSet();
+  const grants = new Map<string, TokenGrant>([[token, tokenGrant({}, viewer)]]);
+  for (const extra of options.tokens ?? []) grants.set(extra.token, tokenGrant(extra, viewer));
   let hook: ((request: LoopbackRequest) => void | Promise<void>) | undefined;
   let received = 0;
   let stats = emptyStats();
@@ -136,7 +141,8 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
     const headers = (): Record<string, string> => ({ ...bucket.headers(), 'x-github-request-id': requestId });
 
     const presented = bearer(req.headers.authorization);
-    if (presented !== token) {
+    const grant = presented === undefined ? undefined : grants.get(presented);
+    if (grant === undefined) {
       stats.rejected++;
       const docs = kind === 'graphql' ? 'https://docs.github.com/graphql' : 'https://docs.github.com/rest';
       const message =
@@ -185,7 +191,7 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
         });
         return;
       }
-      const answer = await answerGraphQL(body, data, viewer, graphqlBucket);
+      const answer = await answerGraphQL(body, data, grant, graphqlBucket);
       stats.cost += answer.cost;
       if (answer.refused) stats.rejected++;
       send(res, answer.status, headers(), answer.body);
@@ -194,7 +200,7 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
     if (pathname !== '/rate_limit') coreBucket.take(1);
     const answer = answerRest(req.method ?? 'GET', pathname, {
       data,
-      viewer,
+      grant,
       apiUrl: url,
       core: coreBucket,
       graphql: graphqlBucket,
