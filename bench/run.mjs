@@ -37,6 +37,7 @@ const SUITE_MODULES = {
   'sepo-cli': ['./suites/sepo-cli.mjs', 'runSepoCli'],
   mcp: ['./suites/mcp.mjs', 'runMcp'],
   agentcore: ['./suites/agentcore.mjs', 'runAgentCore'],
+  'github-sync': ['./github-sync.mjs', 'runGitHubSync'],
 };
 const SUITES = Object.keys(SUITE_MODULES);
 

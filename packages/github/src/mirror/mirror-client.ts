@@ -24,10 +24,15 @@ export interface GitHubQuota {
 
 /** Options of {@link createMirrorClient}. */
 export interface MirrorClientOptions {
+  /** Token; default `env.GITHUB_TOKEN` (see resolveGitHubEndpoint). */
   readonly token?: string;
+  /** REST API root; default `env.GITHUB_API_URL`, else api.github.com. */
   readonly baseUrl?: string;
+  /** GraphQL endpoint; default `env.GITHUB_GRAPHQL_URL`, else derived from the API root. */
   readonly graphqlUrl?: string;
+  /** Environment read for the defaults. */
   readonly env: GitHubEnvironment;
+  /** Stops every request at once. */
   readonly signal?: AbortSignal;
   /** Retries of a 502/503/504 or a network failure. */
   readonly retries: number;

@@ -13,7 +13,9 @@ import type { VanishedItem } from './mirror-state.js';
 
 /** An item whose file is in the mirror but which the repository no longer holds. */
 export interface VanishedReport {
+  /** Its kind: `issues`, `pulls` or `discussions`. */
   readonly lane: MirrorLane;
+  /** Its number in the repository it was mirrored from. */
   readonly number: number;
   /** Its mirror file (kept). */
   readonly path: string;
