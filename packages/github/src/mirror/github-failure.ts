@@ -87,6 +87,18 @@ export function classifyThrown(
 ): { kind: 'interrupted'; reason: MirrorInterruption; message: string } | { kind: 'error'; error: unknown } {
   if (aborted) return { kind: 'interrupted', reason: 'aborted', message: 'the sync was aborted' };
   if (error instanceof RepomemError) return { kind: 'error', error };
+  // @octokit/plugin-throttling throws a plain error for GraphQL's RATE_LIMITED answer it did not wait out.
+  const graphqlErrors = (error as { data?: { errors?: unknown } } | null)?.data?.errors;
+  if (
+    Array.isArray(graphqlErrors) &&
+    graphqlErrors.some((entry) => (entry as { type?: unknown } | null)?.type === 'RATE_LIMITED')
+  ) {
+    return {
+      kind: 'interrupted',
+      reason: 'rate_limited',
+      message: "GitHub's GraphQL rate limit is used up until its reset; the sync resumes on the next run",
+    };
+  }
   if (!isHttpError(error)) return { kind: 'error', error };
   const headers = error.response?.headers ?? {};
   const limited =

@@ -32,6 +32,22 @@ async function serve(options: Parameters<typeof startLoopbackGitHub>[0] = {}): P
 }
 
 describe('around the items', () => {
+  it('stops with rate_limited when the quota runs out, keeping what it wrote for the next run', async () => {
+    const api = await serve({ rateLimit: { limit: 5000, remaining: 10 } });
+    api.data.addRepository(generateRepository({ ...REPO, issues: 400, pullRequests: 5, seed: 10 }));
+    const store = await sqlite.open(dir);
+    try {
+      const result = await syncGitHubMirror(syncOptions(api, store, 'acme/app', { maxRateLimitWaitSeconds: 1 }));
+      expect(result.status === 'interrupted' ? result.reason : result.status).toBe('rate_limited');
+      expect(result.items.issues).toBeGreaterThan(0);
+      expect(result.items.issues).toBeLessThan(400);
+      const state = (await store.state.get('sync'))?.value as { repomem_mirror: { resume: Record<string, unknown> } };
+      expect(state.repomem_mirror.resume.issues).toBeDefined();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('skips discussions with a notice when the repository has them disabled', async () => {
     const api = await serve();
     api.data.addRepository(generateRepository({ ...REPO, issues: 3, pullRequests: 1, hasDiscussions: false }));
