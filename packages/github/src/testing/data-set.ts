@@ -3,7 +3,7 @@
 // item's `updatedAt`, an issue can be deleted or transferred, a comment minimized. The node index
 // that `node(id)` needs is rebuilt lazily, so tests may also edit the arrays directly.
 import { RepomemError } from '@repomem/core';
-import { laterTime, nodeId } from './ids.js';
+import { fakeOid, laterTime, nodeId } from './ids.js';
 import type {
   GitHubActorData,
   GitHubDiscussionCommentData,
@@ -57,6 +57,24 @@ export interface GitHubNewComment {
   readonly body: string;
   /** Node id of a discussion comment this one replies to (discussions only). */
   readonly replyTo?: string;
+}
+
+/** A new item for {@link GitHubDataSet.addItem}. */
+export interface GitHubNewItem {
+  readonly title: string;
+  readonly author: string;
+  readonly body?: string;
+  /** Label names. */
+  readonly labels?: readonly string[];
+  /** Discussion category name (default: the repository's first category). */
+  readonly category?: string;
+}
+
+/** A new review for {@link GitHubDataSet.addReview}. */
+export interface GitHubNewReview {
+  readonly author: string;
+  readonly body?: string;
+  readonly state?: GitHubReviewData['state'];
 }
 
 /** Reasons `minimizedReason` reports (GitHub's lower-case spellings). */
@@ -172,6 +190,98 @@ export class GitHubDataSet {
       (item as GitHubIssueData).comments.push(plain);
     }
     item.updatedAt = now;
+    this.#index = undefined;
+    return made;
+  }
+
+  /**
+   * Opens a new issue, pull request or discussion (created and updated now, next number; issues
+   * and pull requests share a counter, as on GitHub) and returns it.
+   */
+  addItem(owner: string, name: string, kind: GitHubItemRef['kind'], item: GitHubNewItem): GitHubItemData {
+    const repo = this.#requireRepo(owner, name);
+    const now = laterTime('1970-01-01T00:00:00Z');
+    const number = kind === 'discussion' ? Math.max(0, ...repo.discussions.map((d) => d.number)) + 1 : nextNumber(repo);
+    const key = `${owner}/${name}#${kind}-${number}`;
+    const common = {
+      databaseId: this.#nextDatabaseId++,
+      number,
+      title: item.title,
+      body: item.body ?? '',
+      author: item.author,
+      createdAt: now,
+      updatedAt: now,
+      closedAt: null,
+      lastEditedAt: null,
+      locked: false,
+      includesCreatedEdit: false,
+      labels: [...(item.labels ?? [])],
+      reactions: [],
+    };
+    let made: GitHubItemData;
+    if (kind === 'issue') {
+      made = { ...common, id: nodeId('I', key), assignees: [], comments: [], state: 'OPEN', stateReason: null };
+      repo.issues.push(made);
+    } else if (kind === 'pullRequest') {
+      made = {
+        ...common,
+        id: nodeId('PR', key),
+        assignees: [],
+        comments: [],
+        state: 'OPEN',
+        isDraft: false,
+        mergedAt: null,
+        baseRefName: repo.defaultBranch,
+        headRefName: `change-${number}`,
+        baseRefOid: fakeOid(`${key}:base`),
+        headRefOid: fakeOid(`${key}:head`),
+        reviewDecision: null,
+        commitCount: 1,
+        reviews: [],
+        files: [],
+      };
+      repo.pullRequests.push(made);
+    } else {
+      made = {
+        ...common,
+        id: nodeId('D', key),
+        category: item.category ?? repo.discussionCategories[0]?.name ?? 'General',
+        closed: false,
+        stateReason: null,
+        upvoteCount: 0,
+        answerId: null,
+        comments: [],
+      };
+      repo.discussions.push(made);
+    }
+    this.#index = undefined;
+    return made;
+  }
+
+  /** Submits a review on a pull request and bumps its `updatedAt`. */
+  addReview(ref: GitHubItemRef, review: GitHubNewReview): GitHubReviewData {
+    if (ref.kind !== 'pullRequest') throw new RepomemError('INVALID_ARGUMENT', 'Only pull requests have reviews.');
+    const pull = this.#require(ref) as GitHubPullRequestData;
+    const now = laterTime(pull.updatedAt);
+    const databaseId = this.#nextDatabaseId++;
+    const made: GitHubReviewData = {
+      id: nodeId('PRR', `${ref.owner}/${ref.name}#${ref.number}:${databaseId}`),
+      databaseId,
+      author: review.author,
+      authorAssociation: 'CONTRIBUTOR',
+      body: review.body ?? '',
+      createdAt: now,
+      updatedAt: now,
+      lastEditedAt: null,
+      includesCreatedEdit: false,
+      reactions: [],
+      state: review.state ?? 'COMMENTED',
+      submittedAt: now,
+      commitOid: pull.headRefOid,
+      comments: [],
+    };
+    pull.reviews.push(made);
+    pull.updatedAt = now;
     this.#index = undefined;
     return made;
   }

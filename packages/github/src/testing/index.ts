@@ -12,6 +12,8 @@ export type {
   GitHubItemPatch,
   GitHubMinimizeReason,
   GitHubNewComment,
+  GitHubNewItem,
+  GitHubNewReview,
   GitHubNodeEntry,
   GitHubNodeType,
 } from './data-set.js';

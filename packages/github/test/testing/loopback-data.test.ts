@@ -170,6 +170,37 @@ describe('loopback data', () => {
     ]);
   });
 
+  it('opens new items with the next shared number and bumps a pull request on a new review', async () => {
+    const repo = server.data.repository('acme', 'plain')!;
+    const highest = Math.max(...repo.issues.map((i) => i.number), ...repo.pullRequests.map((p) => p.number));
+    const issue = server.data.addItem('acme', 'plain', 'issue', { title: 'fresh', author: 'acme-carol' });
+    const pull = server.data.addItem('acme', 'plain', 'pullRequest', { title: 'fresh change', author: 'acme-dave' });
+    expect([issue.number, pull.number]).toEqual([highest + 1, highest + 2]);
+    const before = pull.updatedAt;
+    server.data.addReview(
+      { owner: 'acme', name: 'plain', kind: 'pullRequest', number: pull.number },
+      { author: 'acme-bob', state: 'APPROVED' },
+    );
+    expect(pull.updatedAt > before).toBe(true);
+    const result = await octokit.graphql<{
+      repository: {
+        pullRequest: {
+          title: string;
+          state: string;
+          reviews: { nodes: { state: string; author: { login: string } }[] };
+        };
+      };
+    }>(
+      'query ($n: Int!) { repository(owner: "acme", name: "plain") { pullRequest(number: $n) { title state reviews(first: 5) { nodes { state author { login } } } } } }',
+      { n: pull.number },
+    );
+    expect(result.repository.pullRequest).toEqual({
+      title: 'fresh change',
+      state: 'OPEN',
+      reviews: { nodes: [{ state: 'APPROVED', author: { login: 'acme-bob' } }] },
+    });
+  });
+
   it('generates the same repository from the same seed', () => {
     const options = { owner: 'o', name: 'n', issues: 20, pullRequests: 10, discussions: 3, seed: 42 };
     expect(generateRepository(options)).toEqual(generateRepository(options));
