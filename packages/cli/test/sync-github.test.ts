@@ -76,6 +76,27 @@ describe('repomem sync github', () => {
     expect(help.stdout).toMatch(/^Usage: repomem sync github/);
   });
 
+  it('exits 2 naming the permission a token lacks', async () => {
+    const limited = await startLoopbackGitHub({
+      tokens: [{ token: 'no-pulls', permissions: { pullRequests: 'none' } }],
+    });
+    try {
+      limited.data.addRepository(
+        generateRepository({ owner: 'acme', name: 'app', issues: 2, pullRequests: 1, seed: 2 }),
+      );
+      const result = await cli(['sync', 'github', '--repo', 'acme/app', '--store', 'sqlite:mem.db'], {
+        cwd,
+        env: { GITHUB_TOKEN: 'no-pulls', GITHUB_API_URL: limited.url },
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        /cannot read pullRequests of acme\/app .*give it the permission Pull requests: read\n$/,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('moves a flat legacy layout only with --apply', async () => {
     await cli(['init', '--dir', 'memory'], { cwd, env: {} });
     const { writeFileSync, existsSync } = await import('node:fs');

@@ -37,7 +37,9 @@ function accessError(repo: string, field: string, githubMessage: string): Repome
 function fieldOf(error: GraphQLErrorEntry): string {
   const path = error.path ?? [];
   const index = path.indexOf('repository');
-  const next = index === -1 ? undefined : path[index + 1];
+  const raw = index === -1 ? undefined : path[index + 1];
+  // GitHub names a field by its alias in `path` (the page query counts issues as `issueTotal`).
+  const next = raw === 'issueTotal' ? 'issues' : raw;
   return typeof next === 'string' && next in PERMISSION_OF ? next : 'repository';
 }
 

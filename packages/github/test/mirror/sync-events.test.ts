@@ -83,6 +83,10 @@ describe('around the items', () => {
           `github/acme/app/discussion-${discussion?.number}.json`,
         ].sort(),
       );
+      expect(result.vanished.find((item) => item.number === second?.number)).toMatchObject({
+        reason: 'transferred',
+        movedTo: 'acme/other',
+      });
       expect(await store.get(`github/acme/app/issue-${first?.number}.json`)).toBeDefined();
       const again = await syncGitHubMirror(syncOptions(api, store));
       expect(again.vanished).toEqual([]);

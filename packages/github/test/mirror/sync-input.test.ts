@@ -180,6 +180,61 @@ describe('bad input', () => {
   });
 });
 
+describe('tokens with limited access (loopback grants)', () => {
+  beforeEach(async () => {
+    await github.close();
+    github = await startLoopbackGitHub({
+      tokens: [
+        { token: 'no-issues', permissions: { issues: 'none' } },
+        { token: 'no-discussions', kind: 'app', permissions: { discussions: 'none' } },
+        { token: 'other-repos', repositories: ['acme/other'] },
+      ],
+    });
+    github.data.addRepository(
+      generateRepository({ owner: 'acme', name: 'app', issues: 3, pullRequests: 2, discussions: 2, seed: 1 }),
+    );
+  });
+
+  it('names the missing permission', async () => {
+    const store = await directory.open(dir);
+    try {
+      const failure = await syncGitHubMirror({ ...syncOptions(github, store), token: 'no-issues' }).catch(
+        (error) => error,
+      );
+      expect(failure).toBeInstanceOf(RepomemError);
+      expect(failure.message).toMatch(/cannot read issues of acme\/app .*Issues: read/);
+      expect(failure.details).toMatchObject({ reason: 'access_denied', permission: 'Issues: read' });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('skips discussions with a notice when only they are refused', async () => {
+    const store = await directory.open(dir);
+    try {
+      const result = await syncGitHubMirror({ ...syncOptions(github, store), token: 'no-discussions' });
+      expect(result.status).toBe('complete');
+      expect(result.items).toEqual({ issues: 3, pulls: 2, discussions: 0 });
+      expect(result.notices.join('\n')).toMatch(/Discussions: read/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reports a repository the token cannot see as not found', async () => {
+    const store = await directory.open(dir);
+    try {
+      const failure = await syncGitHubMirror({ ...syncOptions(github, store), token: 'other-repos' }).catch(
+        (error) => error,
+      );
+      expect(failure.code).toBe('NOT_FOUND');
+      expect(failure.message).toMatch(/or the token cannot see it/);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('a token without a permission', () => {
   let server: Server;
   let url: string;
