@@ -1,7 +1,8 @@
 // Why: some clients (and several agents sharing one server) connect over Streamable HTTP. The
 // server binds 127.0.0.1 by default; binding anything else exposes the memory to the network,
 // so a bearer token is then required on every request (and checked in constant time), and
-// requests to a loopback server must name a loopback host (DNS rebinding protection).
+// requests to a loopback server must name a loopback host and come from no page or a page on this
+// machine (the specification's DNS rebinding protection: Host and Origin are checked).
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -42,6 +43,17 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 /** True for an address only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** True when a request has no Origin (not a browser) or a loopback one (a page served on this machine). */
+function loopbackOrigin(origin: string | undefined): boolean {
+  if (origin === undefined) return true;
+  try {
+    const hostname = new URL(origin).hostname.replace(/^\[(.*)\]$/, '$1');
+    return isLoopbackHost(hostname);
+  } catch {
+    return false;
+  }
 }
 
 function tokenMatches(header: string | undefined, token: string): boolean {
@@ -103,6 +115,10 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpMemorySe
     }
     if (isLoopbackHost(host) && !loopbackHosts.includes(request.headers.host ?? '')) {
       reply(response, 403, `Forbidden: host ${JSON.stringify(request.headers.host ?? '')} is not this loopback server`);
+      return;
+    }
+    if (isLoopbackHost(host) && !loopbackOrigin(request.headers.origin)) {
+      reply(response, 403, `Forbidden: origin ${JSON.stringify(request.headers.origin)} is not on this machine`);
       return;
     }
     const url = new URL(request.url ?? '/', 'http://localhost');

@@ -114,17 +114,13 @@ describe('Streamable HTTP', () => {
     ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 
-  it('a request naming a foreign host is refused (DNS rebinding protection on loopback)', async () => {
-    const status = await new Promise<number | undefined>((resolve, reject) => {
+  async function statusWith(headers: Record<string, string>): Promise<number | undefined> {
+    return new Promise<number | undefined>((resolve, reject) => {
       const sent = request(
         open.url,
         {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            host: 'evil.example',
-          },
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
         },
         (response) => {
           response.resume();
@@ -134,6 +130,11 @@ describe('Streamable HTTP', () => {
       sent.on('error', reject);
       sent.end(JSON.stringify(initialize));
     });
-    expect(status).toBe(403);
+  }
+
+  it('a request naming a foreign host or coming from a foreign page is refused (DNS rebinding protection)', async () => {
+    expect(await statusWith({ host: 'evil.example' })).toBe(403);
+    expect(await statusWith({ origin: 'https://evil.example' })).toBe(403);
+    expect(await statusWith({ origin: 'http://localhost:5173' })).toBe(200);
   });
 });
