@@ -5,6 +5,7 @@
 // module-resolution error.
 import { RepomemError } from '@repomem/core';
 import { buildSchema, type GraphQLSchema } from 'graphql';
+import { checkDateScalars } from './scalars.js';
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -29,5 +30,7 @@ async function loadSchema(): Promise<GraphQLSchema> {
   }
   // GitHub's published IDL defines a few fields twice (EnterpriseOwnerInfo); SDL validation would
   // refuse it, so it is skipped: the schema is GitHub's, not ours to check.
-  return buildSchema(idl, { assumeValidSDL: true });
+  const schema = buildSchema(idl, { assumeValidSDL: true });
+  checkDateScalars(schema);
+  return schema;
 }

@@ -11,6 +11,7 @@ import {
   getOperationAST,
   getVariableValues,
   parse,
+  print,
   validate,
 } from 'graphql';
 import { z } from 'zod';
@@ -105,7 +106,15 @@ async function prepare(rawBody: unknown): Promise<Prepared> {
     return refused([{ message: 'An operation name is required when the document holds several operations.' }]);
   }
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.data.variables ?? {});
-  if (coerced.errors !== undefined) return refused(coerced.errors.map(formatError));
+  if (coerced.errors !== undefined) {
+    const types = new Map(
+      (operation.variableDefinitions ?? []).map((definition) => [
+        definition.variable.name.value,
+        print(definition.type),
+      ]),
+    );
+    return refused(coerced.errors.map((error) => gitHubVariableError(error, types)));
+  }
   const limits = queryLimits(schema, document, operation, coerced.coerced);
   if (limits.kind === 'refused') return refused(limits.errors.map(formatError));
   return { kind: 'ready', schema, document, limits };
@@ -217,4 +226,31 @@ function gitHubValidationError(error: GraphQLError): GitHubGraphQLError {
     };
   }
   return { ...locations, message: error.message };
+}
+
+/** GitHub's wording for a variable whose value does not fit its type. */
+function gitHubVariableError(error: GraphQLError, types: ReadonlyMap<string, string>): GitHubGraphQLError {
+  const match =
+    /^Variable "\$(\w+)" (?:got invalid value (.*?); (.*)|of required type "(.+)" was not provided\.)$/s.exec(
+      error.message,
+    );
+  if (match === null) return formatError(error);
+  const [, name = '', value, explanation, required] = match;
+  const locations = error.locations === undefined ? {} : { locations: error.locations };
+  return {
+    extensions: {
+      value: value === undefined ? null : safeJson(value),
+      problems: [{ path: [], explanation: explanation ?? `Expected value to not be null (type ${required})` }],
+    },
+    ...locations,
+    message: `Variable $${name} of type ${types.get(name) ?? required ?? 'unknown'} was provided invalid value`,
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

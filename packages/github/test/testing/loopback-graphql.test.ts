@@ -100,6 +100,19 @@ describe('GraphQL over the loopback API', () => {
     ]);
   });
 
+  it('rejects a malformed DateTime variable as GitHub does', async () => {
+    const errors = await graphQLErrors(
+      octokit.graphql(
+        'query ($since: DateTime) { repository(owner: "acme", name: "widgets") { issues(first: 1, filterBy: {since: $since}) { totalCount } } }',
+        { since: '2026-05-02 17:45' },
+      ),
+    );
+    expect(errors[0]).toMatchObject({
+      message: 'Variable $since of type DateTime was provided invalid value',
+      extensions: { value: '2026-05-02 17:45' },
+    });
+  });
+
   it('rejects a connection without `first` or `last`', async () => {
     const errors = await graphQLErrors(
       octokit.graphql('{ repository(owner: "acme", name: "widgets") { issues { nodes { number } } } }'),
