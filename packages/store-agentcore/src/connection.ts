@@ -57,7 +57,7 @@ export interface AgentCoreConnection {
   readonly client: BedrockAgentCoreClient;
   /**
    * Run `request` (named `operation` in messages, e.g. `CreateEvent`), retrying retryable
-   * failures with jitter. Throws a {@link RepomemError} once retries are exhausted or for a
+   * failures with jitter. Throws a `RepomemError` once retries are exhausted or for a
    * non-retryable failure.
    */
   send<Output>(operation: string, request: AgentCoreRequest<Output>): Promise<Output>;

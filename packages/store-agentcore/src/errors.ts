@@ -81,7 +81,7 @@ function describeFieldList(value: AwsErrorLike): string {
 }
 
 /**
- * Map an error from the AWS SDK or the service to a {@link RepomemError}: credentials and access
+ * Map an error from the AWS SDK or the service to a `RepomemError`: credentials and access
  * -> `BACKEND_UNAVAILABLE` explaining the credential sources or the missing permission;
  * `ValidationException`/`InvalidInputException` -> `INVALID_ARGUMENT` with the field list;
  * `ResourceNotFoundException` -> `NOT_FOUND`; quota, throttling, server errors and the network
