@@ -11,7 +11,7 @@ import pRetry, { AbortError } from 'p-retry';
 import pg from 'pg';
 import type { PostgresIdentity, ResolvedConnection } from './connection-options.js';
 import { isConnectionLoss, isRetryable, translatePostgresError } from './postgres-errors.js';
-import { quoteIdentifier, sqlLiteral } from './sql-text.js';
+import { inlineParameters, quoteIdentifier, sqlLiteral } from './sql-text.js';
 
 /** The part of a `pg` client this package uses (a `pg.PoolClient` or `pg.Client`). */
 export interface PostgresClientLike {
@@ -253,6 +253,55 @@ export class PostgresDatabase {
     } finally {
       client.removeListener?.('error', onError);
       client.release(broken ?? false);
+    }
+  }
+
+  /**
+   * Run one read statement in ONE round trip: `SET LOCAL statement_timeout; <sql>` sent as a
+   * single simple-protocol query, which PostgreSQL runs as one implicit transaction (so nothing
+   * outlives it, also behind a transaction-mode pooler). `values` are written into the text as
+   * literals (`inlineParameters`), never interpolated raw; retried like any transaction.
+   */
+  async readOnce<Row>(action: string, sql: string, values: readonly unknown[] = []): Promise<Row[]> {
+    const text = `SET LOCAL statement_timeout = ${Math.trunc(this.statementTimeoutMs)}; ${inlineParameters(sql, values)}`;
+    try {
+      return await pRetry(
+        async () => {
+          try {
+            const client = await this.#pool.connect();
+            let broken: Error | undefined;
+            const onError = (error: Error): void => {
+              broken = error;
+            };
+            client.on?.('error', onError);
+            try {
+              const results = (await client.query({ text })) as unknown as
+                | Array<{ rows: unknown[] }>
+                | { rows: unknown[] };
+              const last = Array.isArray(results) ? results[results.length - 1] : results;
+              return (last?.rows ?? []) as Row[];
+            } catch (error) {
+              if (isConnectionLoss(error)) broken = error as Error;
+              throw error;
+            } finally {
+              client.removeListener?.('error', onError);
+              client.release(broken ?? false);
+            }
+          } catch (error) {
+            if (isRetryable(error)) throw error;
+            throw new AbortError(this.translate(error, action));
+          }
+        },
+        {
+          retries: this.#retry.retries,
+          minTimeout: this.#retry.minTimeoutMs,
+          maxTimeout: this.#retry.maxTimeoutMs,
+          factor: 2,
+          randomize: true,
+        },
+      );
+    } catch (error) {
+      throw this.translate(error, action);
     }
   }
 

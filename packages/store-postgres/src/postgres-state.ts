@@ -56,11 +56,10 @@ export class PostgresState implements StoreState {
   async get(key: string): Promise<StateEntry | undefined> {
     this.#host.assertOpen();
     const normalized = normalizeStateKey(key);
-    const rows = await this.#host.db.read(`state.get(${normalized})`, (tx) =>
-      tx.query<StateRow>(`SELECT key, value, version FROM ${this.#table} WHERE repo = $1 AND key = $2`, [
-        this.#host.repo,
-        normalized,
-      ]),
+    const rows = await this.#host.db.readOnce<StateRow>(
+      `state.get(${normalized})`,
+      `SELECT key, value, version FROM ${this.#table} WHERE repo = $1 AND key = $2`,
+      [this.#host.repo, normalized],
     );
     return rows[0] === undefined ? undefined : this.#entry(rows[0]);
   }
@@ -130,7 +129,7 @@ export class PostgresState implements StoreState {
       values.push(likePrefix(prefix));
       sql += ` AND key LIKE $2 ESCAPE '\\'`;
     }
-    const rows = await this.#host.db.read('state.list()', (tx) => tx.query<StateRow>(`${sql} ORDER BY key`, values));
+    const rows = await this.#host.db.readOnce<StateRow>('state.list()', `${sql} ORDER BY key`, values);
     // Keys are ASCII (normalizeStateKey) and the column's collation is "C": byte order is core's order.
     return rows.map((row) => this.#entry(row));
   }

@@ -161,11 +161,10 @@ class PostgresStoreImpl implements PostgresStore {
   async get(path: string): Promise<StoredDocument | undefined> {
     this.#assertOpen();
     const normalized = normalizeDocumentPath(path);
-    const rows = await this.#db.read(`get(${normalized})`, (tx) =>
-      tx.query<{ version: string; size: number; content: Uint8Array }>(
-        `SELECT version, size, content FROM ${this.#db.table('documents')} WHERE repo = $1 AND path = $2`,
-        [this.repo, normalized],
-      ),
+    const rows = await this.#db.readOnce<{ version: string; size: number; content: Uint8Array }>(
+      `get(${normalized})`,
+      `SELECT version, size, content FROM ${this.#db.table('documents')} WHERE repo = $1 AND path = $2`,
+      [this.repo, normalized],
     );
     const row = rows[0];
     if (row === undefined) return undefined;
@@ -185,9 +184,7 @@ class PostgresStoreImpl implements PostgresStore {
   async list(prefix?: string): Promise<DocumentEntry[]> {
     this.#assertOpen();
     const { sql, values } = this.#listQuery(normalizePrefix(prefix));
-    const rows = await this.#db.read('list()', (tx) =>
-      tx.query<{ path: string; version: string; size: number }>(sql, values),
-    );
+    const rows = await this.#db.readOnce<{ path: string; version: string; size: number }>('list()', sql, values);
     return rows.map((row) => ({ path: row.path, version: row.version, size: Number(row.size) })).sort(byPath);
   }
 
@@ -321,8 +318,10 @@ class PostgresStoreImpl implements PostgresStore {
 
   async revision(): Promise<string> {
     this.#assertOpen();
-    const rows = await this.#db.read('revision()', (tx) =>
-      tx.query<{ revision: string }>(`SELECT revision FROM ${this.#db.table('repos')} WHERE repo = $1`, [this.repo]),
+    const rows = await this.#db.readOnce<{ revision: string }>(
+      'revision()',
+      `SELECT revision FROM ${this.#db.table('repos')} WHERE repo = $1`,
+      [this.repo],
     );
     return `${this.#databaseId}.${rows[0]?.revision ?? '0'}`;
   }

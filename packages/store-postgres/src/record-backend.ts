@@ -266,7 +266,7 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
   }
 
   async #records(action: string, sql: string, values: unknown[]): Promise<VerifiedMemory[]> {
-    const rows = await this.#db.read(action, (tx) => tx.query<MemoryRow>(sql, values));
+    const rows = await this.#db.readOnce<MemoryRow>(action, sql, values);
     return rows.map((row) => memoryFromRow(row, this.#where));
   }
 
@@ -381,7 +381,7 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
     }
     const order = limit === undefined ? 'ASC' : 'DESC';
     const sql = `SELECT id, repo, memory_id, type, at, at_as_written, details FROM ${this.#db.table('agent_memory_telemetry')} WHERE ${where} ORDER BY id ${order}${limitClause(limit, values)}`;
-    const rows = await this.#db.read('events()', (tx) => tx.query<EventRow>(sql, values));
+    const rows = await this.#db.readOnce<EventRow>('events()', sql, values);
     if (limit !== undefined) rows.reverse();
     return rows.map((row) => eventFromRow(row, this.#where));
   }

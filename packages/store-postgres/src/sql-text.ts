@@ -19,6 +19,43 @@ export function sqlLiteral(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
+/**
+ * `text` as an escape-string literal (`E'…'`, backslashes and quotes doubled): read the same way
+ * whatever `standard_conforming_strings` is, for statements sent without bound parameters.
+ * Text with a NUL character is refused (PostgreSQL text cannot hold it).
+ */
+export function escapedLiteral(text: string): string {
+  if (text.includes('\0')) throw new Error('a SQL literal cannot hold a NUL character');
+  return `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/** One value as a SQL literal: text (escape string), finite number, boolean, NULL, or a text array. */
+function literalOf(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'string') return escapedLiteral(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error('a SQL literal number must be finite');
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (Array.isArray(value)) {
+    return value.length === 0 ? "'{}'" : `ARRAY[${value.map((item) => literalOf(item)).join(', ')}]`;
+  }
+  throw new Error(`no SQL literal for a ${typeof value}`);
+}
+
+/**
+ * `sql` with its `$1`, `$2`… placeholders replaced by literals of `values` (each followed by the
+ * cast the statement already writes, e.g. `$2::uuid`), for a one-round-trip simple query.
+ */
+export function inlineParameters(sql: string, values: readonly unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (_, index: string) => {
+    const position = Number(index) - 1;
+    if (position < 0 || position >= values.length) throw new Error(`no value for $${index}`);
+    return literalOf(values[position]);
+  });
+}
+
 /** A LIKE pattern (with `ESCAPE '\'`) matching every text that starts with `prefix`. */
 export function likePrefix(prefix: string): string {
   return `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

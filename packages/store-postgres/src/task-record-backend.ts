@@ -149,12 +149,10 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
     assertTaskRecordRepo(repo);
     assertTaskRecordKind(kind);
     assertTaskRecordId(id);
-    const rows = await this.#db.read('get()', (tx) =>
-      tx.query<{ record: unknown }>(`SELECT record FROM ${this.#table} WHERE repo = $1 AND kind = $2 AND id = $3`, [
-        repo,
-        kind,
-        id,
-      ]),
+    const rows = await this.#db.readOnce<{ record: unknown }>(
+      'get()',
+      `SELECT record FROM ${this.#table} WHERE repo = $1 AND kind = $2 AND id = $3`,
+      [repo, kind, id],
     );
     return rows[0] === undefined ? undefined : this.#parse(rows[0]);
   }
@@ -170,7 +168,7 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
   }
 
   async #select(action: string, sql: string, values: unknown[]): Promise<TaskRecord[]> {
-    const rows = await this.#db.read(action, (tx) => tx.query<{ record: unknown }>(sql, values));
+    const rows = await this.#db.readOnce<{ record: unknown }>(action, sql, values);
     return rows.map((row) => this.#parse(row));
   }
 
