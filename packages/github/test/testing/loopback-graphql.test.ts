@@ -5,7 +5,12 @@
 import { Octokit } from '@octokit/core';
 import { paginateGraphQL } from '@octokit/plugin-paginate-graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateRepository, type LoopbackGitHub, startLoopbackGitHub } from '../../src/testing/index.js';
+import {
+  checkGitHubQuery,
+  generateRepository,
+  type LoopbackGitHub,
+  startLoopbackGitHub,
+} from '../../src/testing/index.js';
 
 const GraphQLOctokit = Octokit.plugin(paginateGraphQL);
 let server: LoopbackGitHub;
@@ -149,6 +154,28 @@ describe('GraphQL over the loopback API', () => {
     expect(result.rateLimit).toEqual({ cost: 51, nodeCount: 100 + 100 * 50 + 100 * 50 * 60 });
     const cheap = await octokit.graphql<{ rateLimit: { cost: number } }>('{ rateLimit { cost } }');
     expect(cheap.rateLimit.cost).toBe(1);
+  });
+
+  it("matches the worked examples of GitHub's documentation (node counts and cost)", async () => {
+    // "Rate limits and node limits for the GraphQL API": the simple and complex node examples,
+    // and the cost example (1 + 100 + 5,000 requests = 5,101 -> 51 points).
+    const simple = `query { viewer { repositories(first: 50) { edges { repository: node { name
+      issues(first: 10) { totalCount edges { node { title bodyHTML } } } } } } } }`;
+    const complex = `query { viewer {
+      repositories(first: 50) { edges { repository: node { name
+        pullRequests(first: 20) { edges { pullRequest: node { title comments(first: 10) { edges { comment: node { bodyHTML } } } } } }
+        issues(first: 20) { totalCount edges { issue: node { title bodyHTML comments(first: 10) { edges { comment: node { bodyHTML } } } } } } } } }
+      followers(first: 10) { edges { follower: node { login } } } } }`;
+    const cost = `query { viewer { login repositories(first: 100) { edges { node { id
+      issues(first: 50) { edges { node { id labels(first: 60) { edges { node { id name } } } } } } } } } } }`;
+    expect(await checkGitHubQuery(simple)).toMatchObject({ kind: 'accepted', nodeCount: 550 });
+    expect(await checkGitHubQuery(complex)).toMatchObject({ kind: 'accepted', nodeCount: 22_060 });
+    expect(await checkGitHubQuery(cost)).toEqual({
+      kind: 'accepted',
+      nodeCount: 305_100,
+      requestCount: 5_101,
+      cost: 51,
+    });
   });
 
   it('sends x-ratelimit headers that count down by the query cost', async () => {
