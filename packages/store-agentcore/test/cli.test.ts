@@ -1,8 +1,8 @@
 // Why: `repomem --store agentcore:<memoryId>?region=...&endpoint=...` (and `$REPOMEM_STORE`) must
 // work from the built CLI binary, which loads this package through core's registry: update,
 // search, memories and doctor, against the emulator through the real SDK client.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,10 +18,11 @@ let spec: string;
 function repomem(
   args: string[],
   env: Record<string, string> = {},
+  directory?: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      cwd,
+      cwd: directory ?? cwd,
       env: {
         ...process.env,
         AWS_ACCESS_KEY_ID: EMULATOR_CREDENTIALS.accessKeyId,
@@ -88,6 +89,40 @@ describe.skipIf(!existsSync(BIN))('the repomem binary on an agentcore: store', (
     ]);
     expect(`${typo.stdout}${typo.stderr}`).toMatch(/typo/);
     expect(typo.code).not.toBe(0);
+  }, 60_000);
+
+  it('memories store, recall and stats keep verified memories as AgentCore records', async () => {
+    const repo = join(cwd, 'repo');
+    mkdirSync(join(repo, 'src'), { recursive: true });
+    writeFileSync(join(repo, 'src', 'a.ts'), 'export const A = 1;\n');
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repo });
+    git('init', '-q', '-b', 'main');
+    git('add', '.');
+    git('commit', '-q', '-m', 'initial');
+    const stored = await repomem(
+      [
+        'memories',
+        'store',
+        '--store',
+        spec,
+        '--repo',
+        'acme/app',
+        '--subject',
+        'A',
+        '--fact',
+        'A is one',
+        '--cite',
+        'src/a.ts:1',
+      ],
+      {},
+      repo,
+    );
+    expect(stored.stderr).toBe('');
+    expect(stored.code).toBe(0);
+    const stats = await repomem(['memories', 'stats', '--store', spec, '--repo', 'acme/app', '--json'], {}, repo);
+    expect(stats.code).toBe(0);
+    expect(JSON.parse(stats.stdout).byStatus).toEqual({ active: 1, invalid: 0, superseded: 0 });
   }, 60_000);
 
   it('missing credentials: a clear message naming the sources, no stack trace', async () => {
