@@ -23,6 +23,7 @@ Commands:
   envelope --from-event [--route R]         Build the run's envelope from the GitHub Actions event
   gate <schedule|scan|pr-closed|commit>     Decide whether a memory workflow step runs or commits
   doctor                                    Check that the chosen store works and explain what to fix
+  postgres policies --role R [--apply]      Row-level security for a PostgreSQL store (print, or apply)
   mcp [--http --port N]                     Serve the memory tools to MCP clients (stdio, or Streamable HTTP)
   sync github --repo OWNER/NAME             Mirror issues, pull requests and discussions into github/<owner>/<repo>/
   rules <extract|parse|list|supersede>      Review rules: extract from PR reviews, screen, list, supersede
@@ -591,4 +592,26 @@ Read by the hook at commit time:
   REPOMEM_PROMPT_VERSION  Prompt version (for example sha256:...); adds Prompt-Version: when set
 An amend, a rerun or a merge never duplicates a trailer (--if-exists addIfDifferent), and
 nothing is added while a rebase replays commits.
+`;
+
+/** `repomem postgres --help`. */
+export const POSTGRES_USAGE = `Usage: repomem postgres policies --role <name> [--grant <owner/name>]... [--supabase]
+                                [--store <spec>] [--schema <name>] [--apply] [--json]
+
+Prints the row-level security policies that restrict a database role to the repositories it is
+granted, on every table of a PostgreSQL store (documents, state, agent_memory,
+agent_memory_telemetry, task_records...), with the table privileges the role needs. Review them,
+then run them yourself or pass --apply to run them in one transaction as the tables' owner. The
+store is --store, else $REPOMEM_STORE when it is a postgres:// one, else $DATABASE_URL.
+
+Options:
+  --role <name>          Database role to restrict (with --supabase: default authenticated)
+  --grant <owner/name>   Also grant the role this repository (repeatable; "*" grants all)
+  --supabase             Supabase form: repositories come from the JWT claim
+                         app_metadata.repomem_repos instead of the repo_grants table
+  --store <spec>         postgres://user:password@host:port/database[?schema=name]
+  --schema <name>        Schema holding the tables (default: the spec's, else repomem)
+  --apply                Run the statements (otherwise only print them)
+  --json                 One JSON object {ok, applied, store, statements}
+  -h, --help             Show this message
 `;

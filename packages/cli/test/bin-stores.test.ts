@@ -56,7 +56,7 @@ it('update and search through the binary on a git store', async () => {
   expect(search.stdout).toContain('- Bundled git works');
 });
 
-it('the binary resolves specs through its registry: unknown schemes listed, a missing package named, no password shown', async () => {
+it('the binary resolves specs through its registry: unknown schemes listed, the bundled PostgreSQL store used, no password shown', async () => {
   const cwd = join(temp.path, 'specs');
   mkdirSync(cwd);
   const unknown = await repomem(['--store', 'nosuch:x', 'search', 'q'], { cwd });
@@ -66,7 +66,8 @@ it('the binary resolves specs through its registry: unknown schemes listed, a mi
   );
   const postgres = await repomem(['search', '--store', 'postgres://user:secret@host/db', 'q'], { cwd });
   expect(postgres.code).toBe(1);
-  expect(postgres.stderr).toContain('needs the package @repomem/store-postgres');
+  // The binary carries the PostgreSQL store: an unreachable server is named, never the password.
+  expect(postgres.stderr).toContain('cannot reach PostgreSQL at host:5432');
   expect(`${postgres.stdout}${postgres.stderr}`).not.toContain('secret');
   expect(readdirSync(cwd)).toEqual([]);
 });

@@ -245,10 +245,10 @@ describe('bad store input fails clearly and creates nothing', () => {
     for (const result of runs) {
       expect(result.code).toBe(1);
       expect(`${result.stdout}${result.stderr}`).not.toContain('secret');
-      // The scheme's package is not installed here: the message says which one to install.
-      expect(`${result.stdout}${result.stderr}`).toContain('@repomem/store-postgres');
+      // The CLI ships the PostgreSQL store: the message names the unreachable server, not the password.
+      expect(`${result.stdout}${result.stderr}`).toContain('host:5432');
     }
-    expect(jsonOf(runs[1] as CliResult)).toMatchObject({ ok: false, outcome: 'error', code: 'PACKAGE_MISSING' });
+    expect(jsonOf(runs[1] as CliResult)).toMatchObject({ ok: false, outcome: 'error', code: 'BACKEND_UNAVAILABLE' });
     expect(readdirSync(cwd)).toEqual([]);
   });
 

@@ -1,0 +1,80 @@
+// Why: isolating repositories inside PostgreSQL (row-level security) is a change a database owner
+// wants to read before it runs. `repomem postgres policies` prints the statements for a role
+// (the grants form, or Supabase's JWT-claim form) and `--apply` runs them in one transaction on
+// the store the other commands use (--store, $REPOMEM_STORE, then $DATABASE_URL).
+import { booleanOption, parseArguments, stringOption } from '../args.js';
+import { CliUsageError, ExitCode } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { reportError, wantsJson } from '../report-error.js';
+import { POSTGRES_USAGE } from '../usage.js';
+
+const POSTGRES_SPEC = /^(?:postgres|postgresql):/;
+
+/** The spec to apply to: --store, else $REPOMEM_STORE when it is a postgres one, else `postgres:` ($DATABASE_URL). */
+function chooseSpec(store: string | undefined, env: CliIo['env']): string {
+  const spec =
+    store ??
+    (env.REPOMEM_STORE !== undefined && POSTGRES_SPEC.test(env.REPOMEM_STORE) ? env.REPOMEM_STORE : 'postgres:');
+  if (!POSTGRES_SPEC.test(spec))
+    throw new CliUsageError(`--store must be a postgres:// store, got ${spec.split(':')[0]}:`);
+  return spec;
+}
+
+/** Run `repomem postgres policies --role <name> [--grant <owner/name>]... [--supabase] [--apply]`. */
+export async function runPostgresCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const json = wantsJson(argv);
+  try {
+    const parsed = parseArguments(argv, {
+      store: { type: 'string' },
+      role: { type: 'string' },
+      grant: { type: 'string', multiple: true },
+      schema: { type: 'string' },
+      supabase: { type: 'boolean' },
+      apply: { type: 'boolean' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    });
+    if (booleanOption(parsed, 'help')) {
+      io.stdout.write(POSTGRES_USAGE);
+      return ExitCode.ok;
+    }
+    const [subcommand, ...extra] = parsed.positionals;
+    if (subcommand !== 'policies') throw new CliUsageError(`unknown postgres subcommand: ${subcommand ?? '(none)'}`);
+    if (extra.length > 0) throw new CliUsageError(`unexpected argument: ${extra[0]}`);
+    const supabase = booleanOption(parsed, 'supabase');
+    const role = stringOption(parsed, 'role') ?? (supabase ? 'authenticated' : undefined);
+    if (role === undefined) throw new CliUsageError('--role is required (the database role to restrict)');
+    const grantValue = parsed.values.grant;
+    const grant = Array.isArray(grantValue)
+      ? grantValue.filter((value): value is string => typeof value === 'string')
+      : [];
+    const postgres = await import('@repomem/store-postgres');
+    const options = { role, form: supabase ? ('supabase' as const) : ('grants' as const), grant };
+    const store = stringOption(parsed, 'store');
+    const apply = booleanOption(parsed, 'apply');
+    let schema = stringOption(parsed, 'schema');
+    let statements: readonly string[];
+    let label: string | undefined;
+    if (apply || store !== undefined) {
+      const spec = chooseSpec(store, io.env);
+      const target = postgres.storeScheme.parse(spec.replace(POSTGRES_SPEC, ''), { cwd: io.cwd, env: io.env });
+      label = postgres.postgresSpecLabel(target);
+      const fields = postgres.postgresSpecFields(target);
+      schema = schema ?? fields.schema;
+      statements = apply
+        ? await postgres.applyRowLevelSecurity({ ...fields, ...(schema === undefined ? {} : { schema }) }, options)
+        : postgres.rowLevelSecurityStatements({ ...options, ...(schema === undefined ? {} : { schema }) });
+    } else {
+      statements = postgres.rowLevelSecurityStatements({ ...options, ...(schema === undefined ? {} : { schema }) });
+    }
+    if (json) {
+      io.stdout.write(`${JSON.stringify({ ok: true, applied: apply, store: label, statements })}\n`);
+    } else {
+      if (apply) io.stderr.write(`repomem postgres: applied ${statements.length} statements to ${label}\n`);
+      io.stdout.write(statements.map((statement) => `${statement};\n`).join(''));
+    }
+    return ExitCode.ok;
+  } catch (error) {
+    return reportError(error, io, POSTGRES_USAGE, json);
+  }
+}
