@@ -102,6 +102,16 @@ export function classifyThrown(
     };
   }
   if (!isHttpError(error)) return { kind: 'error', error };
+  if (error.status === 401) {
+    return {
+      kind: 'error',
+      error: new RepomemError(
+        'BACKEND_UNAVAILABLE',
+        `GitHub rejected the token (401 ${error.message}): it is expired, revoked or mistyped`,
+        { details: { reason: 'access_denied', permission: 'a valid token' } },
+      ),
+    };
+  }
   const headers = error.response?.headers ?? {};
   const limited =
     error.status === 429 ||
@@ -113,16 +123,6 @@ export function classifyThrown(
       kind: 'interrupted',
       reason: 'rate_limited',
       message: `GitHub's rate limit stopped the sync (${error.message}); it resumes on the next run`,
-    };
-  }
-  if (error.status === 401) {
-    return {
-      kind: 'error',
-      error: new RepomemError(
-        'BACKEND_UNAVAILABLE',
-        `GitHub rejected the token (401 ${error.message}): it is expired, revoked or mistyped`,
-        { details: { reason: 'access_denied', permission: 'a valid token' } },
-      ),
     };
   }
   if (error.status === 403) return { kind: 'error', error: accessError(repo, 'repository', error.message) };

@@ -4,8 +4,9 @@
 // `retry-after` are honoured by @octokit/plugin-throttling, 502/503/504 are retried by
 // @octokit/plugin-retry, network failures are retried here, every HTTP attempt is counted and the
 // quota GitHub reports (`x-ratelimit-*`) is kept for the summary. An aborted signal stops at once.
+// (Pagination is the sync's own: it continues several connections of several items in one query,
+// which @octokit/plugin-paginate-graphql, following one connection per query, cannot express.)
 import { Octokit } from '@octokit/core';
-import { paginateGraphQL } from '@octokit/plugin-paginate-graphql';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { RepomemError } from '@repomem/core';
@@ -171,7 +172,7 @@ export function createMirrorClient(options: MirrorClientOptions): MirrorClient {
     }
   };
 
-  const MirrorOctokit = Octokit.plugin(paginateGraphQL, throttling, retry);
+  const MirrorOctokit = Octokit.plugin(throttling, retry);
   const octokit = new MirrorOctokit({
     auth: endpoint.token,
     baseUrl: endpoint.baseUrl,

@@ -275,7 +275,7 @@ export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promis
           );
           continue;
         }
-        if (repository === null || repository === undefined) throwGraphQLErrors(repo.slug, answer.errors);
+        // Anything else refused (a missing repository, a permission, a query GitHub rejects) stops the sync.
         throwGraphQLErrors(repo.slug, answer.errors);
       }
       const page = parseRepositoryPage(
