@@ -6,7 +6,7 @@ import {
   runStoreConformance,
   runTaskRecordBackendConformance,
 } from '@repomem/core/testing';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   openPostgresRecordBackend,
   openPostgresStore,
@@ -15,7 +15,15 @@ import {
   type PostgresStore,
   type PostgresTaskRecordBackend,
 } from '../src/index.js';
-import { emptySchema, freshDatabase, freshSchema, server, skipReason, superuserFields } from './support.js';
+import {
+  closeCleaners,
+  emptySchema,
+  freshDatabase,
+  freshSchema,
+  server,
+  skipReason,
+  superuserFields,
+} from './support.js';
 
 const reason = skipReason !== '' ? skipReason : server?.bouncerPort === undefined ? 'PgBouncer is not installed' : '';
 
@@ -26,6 +34,7 @@ describe.skipIf(reason !== '')(
     beforeAll(async () => {
       database = await freshDatabase('bouncer');
     });
+    afterAll(() => closeCleaners());
     // One schema per suite, emptied after each test (a fresh empty store without migrating again).
     const schemas = { store: freshSchema(), hardening: freshSchema(), records: freshSchema(), tasks: freshSchema() };
     const fields = (schema: string) => ({ ...superuserFields(database, 'bouncer'), schema });

@@ -7,7 +7,7 @@ import {
   runStoreHardening,
   runTaskRecordBackendConformance,
 } from '@repomem/core/testing';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   openPostgresRecordBackend,
   openPostgresStore,
@@ -17,6 +17,7 @@ import {
   type PostgresTaskRecordBackend,
 } from '../src/index.js';
 import {
+  closeCleaners,
   emptySchema,
   freshDatabase,
   freshSchema,
@@ -31,6 +32,7 @@ describe.skipIf(noServer)(`postgres conformance (direct)${skipReason === '' ? ''
   beforeAll(async () => {
     database = await freshDatabase('conformance');
   });
+  afterAll(() => closeCleaners());
   // One schema per suite, emptied after each test (a fresh empty store without migrating again).
   const schemas = { store: freshSchema(), hardening: freshSchema(), records: freshSchema(), tasks: freshSchema() };
   const fields = (schema: string) => ({ ...superuserFields(database), schema });

@@ -105,16 +105,46 @@ export async function expectRepomemError(action: () => unknown, code: string, ..
   return error;
 }
 
+const cleaners = new Map<string, Promise<pg.Client>>();
+
 /**
  * Empty every repomem table of `schema` (between conformance tests: much faster than migrating a
- * fresh schema for each test). Does nothing when the schema has no tables yet.
+ * fresh schema for each test), on one superuser connection kept per database (closed by
+ * {@link closeCleaners}). Does nothing when the schema has no tables yet.
  */
 export async function emptySchema(database: string, schema: string): Promise<void> {
-  await withSuperuser(database, async (client) => {
-    const found = await client.query('SELECT to_regclass($1) IS NOT NULL AS present', [`"${schema}".repomem_meta`]);
-    if ((found.rows[0] as { present: boolean }).present !== true) return;
-    await client.query(
-      `TRUNCATE "${schema}".repos, "${schema}".documents, "${schema}".state, "${schema}".agent_memory, "${schema}".agent_memory_telemetry, "${schema}".task_records, "${schema}".write_receipts`,
-    );
-  });
+  let client = cleaners.get(database);
+  if (client === undefined) {
+    const info = required();
+    const created = new pg.Client({
+      host: info.host,
+      port: info.port,
+      user: info.user,
+      password: info.password,
+      database,
+    });
+    created.on('error', () => undefined);
+    client = created.connect().then(() => created);
+    cleaners.set(database, client);
+  }
+  const connected = await client;
+  const found = await connected.query('SELECT to_regclass($1) IS NOT NULL AS present', [`"${schema}".repomem_meta`]);
+  if ((found.rows[0] as { present: boolean }).present !== true) return;
+  const tables = [
+    'repos',
+    'documents',
+    'state',
+    'agent_memory',
+    'agent_memory_telemetry',
+    'task_records',
+    'write_receipts',
+  ];
+  await connected.query(tables.map((table) => `DELETE FROM "${schema}"."${table}"`).join('; '));
+}
+
+/** Close the connections {@link emptySchema} kept. */
+export async function closeCleaners(): Promise<void> {
+  const clients = [...cleaners.values()];
+  cleaners.clear();
+  for (const client of clients) await (await client).end();
 }
