@@ -566,7 +566,8 @@ Options:
   --json                    The result as one JSON object (also printed on failure)
   -h, --help                Show this message
 
-Exit codes: 0 handled or ignored, 2 refused (bad or missing signature, malformed body), 1 usage.
+Exit codes: 0 handled or ignored, 2 refused (bad or missing signature, malformed body), 1 usage
+or a failure while handling (the model command or the store; GitHub may redeliver).
 `;
 
 /** `repomem hooks --help`. */

@@ -1,7 +1,8 @@
 // Why: `repomem rules` end to end in-process on a real SQLite store: parsing a model answer from
 // stdin with reasons per refused line, saving, extraction from a review event with a model
 // command or a model answer file, listing and superseding.
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/index.js';
@@ -216,4 +217,63 @@ describe('repomem rules', () => {
     expect(failing.stderr).toContain('exited with code 4');
     expect((await run(['rules', 'extract', '--event', 'event.json'])).code).toBe(1);
   });
+
+  it.each([
+    ['sqlite', 'sqlite:scenario.db'],
+    ['directory', 'dir:memory'],
+    ['git branch', 'git:repo#agent/memory'],
+  ])(
+    'keeps the seed contradiction rules on the %s store (same scope: newest wins; scopes coexist)',
+    async (_name, spec) => {
+      if (spec.startsWith('dir:')) mkdirSync(join(temp.path, 'memory'));
+      if (spec.startsWith('git:')) {
+        const env = {
+          ...process.env,
+          GIT_AUTHOR_NAME: 'T',
+          GIT_AUTHOR_EMAIL: 't@x',
+          GIT_COMMITTER_NAME: 'T',
+          GIT_COMMITTER_EMAIL: 't@x',
+        };
+        execFileSync('git', ['init', '-q', '-b', 'main', join(temp.path, 'repo')], { env });
+        execFileSync('git', ['commit', '-q', '--allow-empty', '-m', 'initial'], { cwd: join(temp.path, 'repo'), env });
+      }
+      const store = ['--store', spec, '--repo', 'acme/app'];
+      const teach = async (pr: string, answer: string) =>
+        jsonOf(
+          await run(
+            [
+              'rules',
+              'parse',
+              ...store,
+              '--pr',
+              pr,
+              '--reviewer',
+              'alice',
+              '--association',
+              'OWNER',
+              '--save',
+              '--json',
+            ],
+            answer,
+          ),
+        );
+      await teach(
+        '10',
+        'RULE: [packages/web] Use Jest for unit tests\nRULE: [src/legacy] Use Redux for state management',
+      );
+      const later = await teach(
+        '25',
+        'RULE: [packages/web] Use Vitest for unit tests\nRULE: [src/v2] Use React Context for state management',
+      );
+      expect(later.superseded).toHaveLength(1);
+      const active = jsonOf(await run(['rules', 'list', ...store, '--json']));
+      expect((active.rules as { rule: string }[]).map((rule) => rule.rule).sort()).toEqual([
+        'Use React Context for state management',
+        'Use Redux for state management',
+        'Use Vitest for unit tests',
+      ]);
+      const old = jsonOf(await run(['rules', 'list', ...store, '--status', 'superseded', '--json']));
+      expect(old).toMatchObject({ count: 1, rules: [{ rule: 'Use Jest for unit tests', scope: 'packages/web' }] });
+    },
+  );
 });

@@ -67,7 +67,7 @@ function describe(result: WebhookResult): string {
   return `${result.status} ${result.kind}${fields === '' ? '' : ` ${fields}`}`;
 }
 
-/** Run `repomem webhook ...`; returns the exit code (0 handled or ignored, 2 refused). */
+/** Run `repomem webhook ...`; returns the exit code (0 handled or ignored, 2 refused, 1 failed). */
 export async function runWebhookCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
   try {
@@ -120,6 +120,7 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
     const summary = { ok: !failed, outcome: result.kind, status: result.status, ...summarizeWebhookResult(result) };
     const stream = failed ? io.stderr : io.stdout;
     stream.write(json ? `${JSON.stringify(summary)}\n` : `${describe(result)}\n`);
+    if (result.status >= 500) return ExitCode.usage;
     return failed ? ExitCode.failed : ExitCode.ok;
   } catch (error) {
     return reportError(error, io, WEBHOOK_USAGE, json);

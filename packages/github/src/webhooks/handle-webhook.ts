@@ -3,7 +3,7 @@
 // time comparison) BEFORE parsing anything, then route the event. Every outcome, refusals
 // included, is a value with the HTTP status to answer, never an exception.
 import { verify } from '@octokit/webhooks-methods';
-import { RepomemError } from '@repomem/core';
+import { isRepomemError, RepomemError } from '@repomem/core';
 import { deliveryHeaders, MAX_WEBHOOK_BODY_BYTES, parseWebhookDelivery, type WebhookDelivery } from './delivery.js';
 import { type RouteEventOptions, type RouteEventResult, routeGitHubEvent } from './route-event.js';
 
@@ -23,8 +23,24 @@ export type WebhookRefusal =
       readonly reason: 'missing_event' | 'malformed_json' | 'not_utf8';
     };
 
-/** Outcome of {@link handleGitHubWebhook}: a refusal or a routed event, with the delivery id. */
-export type WebhookResult = (WebhookRefusal | RouteEventResult) & { readonly deliveryId: string | undefined };
+/**
+ * Routing failed (the model call, the store): answer 5xx so GitHub's redelivery (or the host's
+ * retry) can try again. `message` is the error's message, never the review text.
+ */
+export interface WebhookFailure {
+  readonly kind: 'failed';
+  /** 503 when the error says a backend is unavailable, else 500. */
+  readonly status: 500 | 503;
+  /** Error code (`RepomemError` code, else `UNEXPECTED`). */
+  readonly code: string;
+  /** The error's message. */
+  readonly message: string;
+}
+
+/** Outcome of {@link handleGitHubWebhook}: a refusal, a failure or a routed event, with the delivery id. */
+export type WebhookResult = (WebhookRefusal | WebhookFailure | RouteEventResult) & {
+  readonly deliveryId: string | undefined;
+};
 
 const encoder = new TextEncoder();
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -40,7 +56,8 @@ function bodyText(body: string | Uint8Array): { bytes: number; text: string | un
 
 /**
  * Handle one GitHub webhook delivery: check its size, verify `X-Hub-Signature-256` with
- * `@octokit/webhooks-methods`, parse the JSON body, then {@link routeGitHubEvent}. Throws
+ * `@octokit/webhooks-methods`, parse the JSON body, then {@link routeGitHubEvent}. A failure
+ * while routing (the model, the store) is a `failed` result with status 5xx. Throws
  * `INVALID_ARGUMENT` only for misuse (no secret, a delivery that is not `{ headers, body }`).
  *
  * @example
@@ -87,6 +104,17 @@ export async function handleGitHubWebhook(
   } catch {
     return { kind: 'bad_request', status: 400, reason: 'malformed_json', deliveryId };
   }
-  const routed = await routeGitHubEvent(headers.event, payload, options);
-  return { ...routed, deliveryId };
+  try {
+    const routed = await routeGitHubEvent(headers.event, payload, options);
+    return { ...routed, deliveryId };
+  } catch (error) {
+    const code = isRepomemError(error) ? error.code : 'UNEXPECTED';
+    return {
+      kind: 'failed',
+      status: code === 'BACKEND_UNAVAILABLE' ? 503 : 500,
+      code,
+      message: error instanceof Error ? error.message : String(error),
+      deliveryId,
+    };
+  }
 }

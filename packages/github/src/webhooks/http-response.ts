@@ -21,6 +21,8 @@ export function summarizeWebhookResult(result: WebhookResult): Record<string, un
       return { ...base, reason: result.reason };
     case 'too_large':
       return { ...base, bytes: result.bytes };
+    case 'failed':
+      return { ...base, code: result.code, message: result.message };
     case 'ignored':
       return { ...base, event: result.event, reason: result.reason };
     case 'invalid_payload':

@@ -235,6 +235,23 @@ describe('handleGitHubWebhook', () => {
     expect(opened).toMatchObject({ kind: 'ignored', reason: 'action opened' });
   });
 
+  it('answers 500 when the model fails, so the delivery can be retried', async () => {
+    const result = await handleGitHubWebhook(await delivery('pull_request_review', review), {
+      secret: SECRET,
+      backend: backend(),
+      model: async () => {
+        throw new Error('model endpoint returned 529');
+      },
+    });
+    expect(result).toMatchObject({
+      kind: 'failed',
+      status: 500,
+      code: 'UNEXPECTED',
+      message: 'model endpoint returned 529',
+    });
+    expect(webhookHttpResponse(result).statusCode).toBe(500);
+  });
+
   it('ignores repositories outside the configured list', async () => {
     const result = await routeGitHubEvent('pull_request', closed(true), {
       backend: backend(),
