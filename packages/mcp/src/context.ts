@@ -21,6 +21,7 @@ import {
 import { type CitationSource, citationSource, lazyReader } from './citation-source.js';
 import type { MemoryMcpOptions } from './options.js';
 import { readOnlyBackend } from './read-only-backend.js';
+import { TOOL_NAME_STYLES, type ToolNameStyle } from './tool-names.js';
 
 /** Default interval of the store-revision check behind resource list-changed notifications. */
 export const DEFAULT_WATCH_INTERVAL_MS = 1000;
@@ -41,6 +42,8 @@ export interface MemoryMcpContext {
   readonly tasks: TaskRecordBackend | undefined;
   /** Where cited code is read. */
   readonly citations: CitationSource;
+  /** How tool names are spelled. */
+  readonly toolNames: ToolNameStyle;
   /** Store-revision check interval in ms (0: off). */
   readonly watchIntervalMs: number;
   /** Close what the context opened (idempotent). */
@@ -64,6 +67,12 @@ function checkOptions(options: MemoryMcpOptions): MemoryMode {
   }
   if (options.store !== undefined && options.storeSpec !== undefined) {
     throw new RepomemError('INVALID_ARGUMENT', 'pass either store or storeSpec, not both');
+  }
+  if (options.toolNames !== undefined && !TOOL_NAME_STYLES.includes(options.toolNames)) {
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `toolNames must be dotted or underscored (got ${String(options.toolNames)})`,
+    );
   }
   const interval = options.watchIntervalMs ?? DEFAULT_WATCH_INTERVAL_MS;
   if (!Number.isInteger(interval) || interval < 0) {
@@ -89,6 +98,7 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
     env: options.env,
   });
   const watchIntervalMs = options.watchIntervalMs ?? DEFAULT_WATCH_INTERVAL_MS;
+  const toolNames = options.toolNames ?? 'dotted';
   if (mode === 'disabled') {
     const close = async (): Promise<void> => {};
     return {
@@ -99,6 +109,7 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
       verified: undefined,
       tasks: undefined,
       citations,
+      toolNames,
       watchIntervalMs,
       close,
     };
@@ -150,5 +161,5 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
     })();
     return closing;
   };
-  return { repo: options.repo, mode, store, memory, verified, tasks, citations, watchIntervalMs, close };
+  return { repo: options.repo, mode, store, memory, verified, tasks, citations, toolNames, watchIntervalMs, close };
 }

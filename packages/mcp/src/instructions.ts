@@ -2,6 +2,7 @@
 // citations are read), so a model knows the memory is scoped and, in disabled mode, why it sees
 // no tools at all.
 import type { MemoryMcpContext } from './context.js';
+import { withToolNames } from './tool-names.js';
 
 /** Server instructions for `context`. */
 export function serverInstructions(context: MemoryMcpContext, historyTools: boolean): string {
@@ -20,5 +21,5 @@ export function serverInstructions(context: MemoryMcpContext, historyTools: bool
   if (context.mode === 'read-only') {
     lines.push('Memory is read-only here (memory policy mode "read-only"): tools that change memory are not offered.');
   }
-  return lines.join('\n');
+  return withToolNames(lines.join('\n'), context.toolNames);
 }

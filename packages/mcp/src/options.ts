@@ -11,6 +11,7 @@ import type {
   TaskRecordBackend,
   VerifiedMemoryBackend,
 } from '@repomem/core';
+import type { ToolNameStyle } from './tool-names.js';
 
 /** Options of {@link createMemoryMcpServer} and {@link openMemoryMcpContext}. */
 export interface MemoryMcpOptions {
@@ -41,6 +42,8 @@ export interface MemoryMcpOptions {
   readonly cwd?: string;
   /** Environment for specs (default `process.env`; the GitHub source reads `GITHUB_TOKEN`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Tool names: `dotted` (`memory.store`, default) or `underscored` (`memory_store`) for clients that reject dots. */
+  readonly toolNames?: ToolNameStyle;
   /** How often the store's revision is checked for resource list changes, in ms (default 1000; 0 turns it off). */
   readonly watchIntervalMs?: number;
 }

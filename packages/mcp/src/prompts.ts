@@ -2,6 +2,7 @@
 // citation before use; refresh, invalidate or supersede; store only durable conventions; log
 // use) are offered as a prompt, so a client can put them in front of its model in one step.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { type ToolNameStyle, withToolNames } from './tool-names.js';
 
 /** Name of the prompt holding the memory rules. */
 export const MEMORY_RULES_PROMPT = 'memory-rules';
@@ -27,8 +28,8 @@ export const MEMORY_RULES = `## MEMORY RULES
    - Call \`memory.log_applied\` for telemetry
 `;
 
-/** Register the memory-rules prompt. */
-export function registerMemoryPrompts(server: McpServer): void {
+/** Register the memory-rules prompt (tool names spelled in `style`). */
+export function registerMemoryPrompts(server: McpServer, style: ToolNameStyle = 'dotted'): void {
   server.registerPrompt(
     MEMORY_RULES_PROMPT,
     {
@@ -37,7 +38,7 @@ export function registerMemoryPrompts(server: McpServer): void {
     },
     () => ({
       description: 'Rules for using verified repository memory',
-      messages: [{ role: 'user', content: { type: 'text', text: MEMORY_RULES } }],
+      messages: [{ role: 'user', content: { type: 'text', text: withToolNames(MEMORY_RULES, style) } }],
     }),
   );
 }

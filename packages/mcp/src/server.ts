@@ -53,9 +53,9 @@ export function createMemoryMcpServerFromContext(context: MemoryMcpContext): Mcp
       capabilities: { resources: { listChanged: true }, tools: { listChanged: false } },
     },
   );
-  for (const tool of memoryTools(context)) tool.register(server, context.mode);
+  for (const tool of memoryTools(context)) tool.register(server, context.mode, context.toolNames);
   registerMemoryResources(server, store);
-  registerMemoryPrompts(server);
+  registerMemoryPrompts(server, context.toolNames);
   watchStoreRevision(server, store, context.watchIntervalMs);
   return server;
 }

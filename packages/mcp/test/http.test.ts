@@ -114,6 +114,35 @@ describe('Streamable HTTP', () => {
     ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 
+  it('underscored tool names for clients that reject dots, in the tools, instructions and prompt', async () => {
+    const served = await serveHttp({
+      storeSpec: workspace.storeSpec,
+      repo: REPO,
+      registry: registry(),
+      port: 0,
+      toolNames: 'underscored',
+      watchIntervalMs: 0,
+    });
+    try {
+      const client = await connect(served.url);
+      try {
+        const names = (await client.listTools()).tools.map((tool) => tool.name);
+        expect(names).toContain('memory_get_recent');
+        for (const name of names) expect(name).toMatch(/^memory_[a-z_]+$/);
+        expect(client.getInstructions()).toContain('memory_read_citation');
+        expect(client.getInstructions()).not.toMatch(/memory\.[a-z]/);
+        const prompt = JSON.stringify((await client.getPrompt({ name: 'memory-rules' })).messages);
+        expect(prompt).toContain('memory_read_citation');
+        expect(prompt).not.toMatch(/memory\.[a-z]/);
+        expect(await ok(client, 'memory_stats')).toMatchObject({ repo: REPO });
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await served.close();
+    }
+  });
+
   async function statusWith(headers: Record<string, string>): Promise<number | undefined> {
     return new Promise<number | undefined>((resolve, reject) => {
       const sent = request(

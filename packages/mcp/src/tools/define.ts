@@ -4,6 +4,7 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { MemoryMode } from '@repomem/core';
 import type { z } from 'zod';
+import { type ToolNameStyle, toolName, withToolNames } from '../tool-names.js';
 import { runTool } from '../tool-result.js';
 
 /** A declared tool, ready to register. */
@@ -12,8 +13,11 @@ export interface ToolEntry {
   readonly name: string;
   /** True when the tool changes memory (hidden and refused in read-only mode). */
   readonly writes: boolean;
-  /** Register on `server`; in read-only mode a writing tool is registered disabled (not listed, refused). */
-  register(server: McpServer, mode: MemoryMode): RegisteredTool;
+  /**
+   * Register on `server` with names in `style`; in read-only mode a writing tool is registered
+   * disabled (not listed, refused).
+   */
+  register(server: McpServer, mode: MemoryMode, style?: ToolNameStyle): RegisteredTool;
 }
 
 /** `T` with every array and object readonly (what core returns is assignable to the output shape). */
@@ -47,12 +51,12 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(definit
   return {
     name: definition.name,
     writes: definition.writes,
-    register(server, mode) {
+    register(server, mode, style = 'dotted') {
       const registered = server.registerTool<z.ZodObject, z.ZodObject>(
-        definition.name,
+        toolName(definition.name, style),
         {
           title: definition.title,
-          description: definition.description,
+          description: withToolNames(definition.description, style),
           inputSchema: definition.input as z.ZodObject,
           outputSchema: definition.output as z.ZodObject,
           annotations: {
