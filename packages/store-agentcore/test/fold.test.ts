@@ -44,7 +44,7 @@ describe('fold', () => {
 describe('splitText', () => {
   it('rejoins exactly, never splits a surrogate pair, and keeps every chunk within the limit', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.integer({ min: 2, max: 50 }), (text, max) => {
+      fc.property(fc.string({ unit: 'binary', maxLength: 120 }), fc.integer({ min: 2, max: 40 }), (text, max) => {
         const chunks = splitText(text, max);
         expect(chunks.join('')).toBe(text);
         let boundary = 0;
@@ -58,7 +58,7 @@ describe('splitText', () => {
           expect(cutsPair).toBe(false);
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 });
