@@ -568,7 +568,8 @@ function numbered(
   number: number,
 ): View {
   requirePermission(context.grant, PERMISSION_OF_KIND[kind]);
-  const item = itemList(repo, kind).find((candidate) => candidate.number === number);
+  const served = kind !== 'discussion' || repo.hasDiscussionsEnabled;
+  const item = served ? itemList(repo, kind).find((candidate) => candidate.number === number) : undefined;
   if (item !== undefined) return itemView(repo, item);
   const transfer = kind === 'issue' ? repo.transfers.find((t) => t.number === number) : undefined;
   const destination = transfer && context.data.repository(transfer.owner, transfer.name);

@@ -23,7 +23,7 @@ export interface LoopbackGitHubOptions {
   readonly viewer?: string;
   /** Delay before each answer, in milliseconds. */
   readonly latencyMs?: number;
-  /** GraphQL points per hour (default 5000) and what is left at start (default: all). */
+  /** GraphQL points per hour of the main token (default 5000) and what is left at start (default: all); each token has its own. */
   readonly rateLimit?: { readonly limit?: number; readonly remaining?: number };
   /** Injected failures. */
   readonly faults?: {
@@ -90,8 +90,22 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
   const viewer = options.viewer ?? 'loopback-user';
   const latencyMs = nonNegative(options.latencyMs ?? 0, 'latencyMs');
   const limit = nonNegative(options.rateLimit?.limit ?? 5000, 'rateLimit.limit');
-  const graphqlBucket = new RateLimitBucket('graphql', limit, options.rateLimit?.remaining ?? limit);
-  const coreBucket = new RateLimitBucket('core', 5000);
+  const mainQuota: Quota = {
+    graphql: new RateLimitBucket('graphql', limit, options.rateLimit?.remaining ?? limit),
+    core: new RateLimitBucket('core', 5000),
+  };
+  // GitHub meters each token (user or installation) separately, and anonymous requests by address.
+  const quotas = new Map<string, Quota>([[token, mainQuota]]);
+  for (const extra of options.tokens ?? []) {
+    const extraLimit = nonNegative(extra.rateLimit?.limit ?? 5000, 'tokens[].rateLimit.limit');
+    quotas.set(extra.token, {
+      graphql: new RateLimitBucket('graphql', extraLimit, extra.rateLimit?.remaining ?? extraLimit),
+      core: new RateLimitBucket('core', 5000),
+    });
+  }
+  // Unauthenticated requests (GitHub answers them 401 here) carry the address's REST quota, 60 an hour.
+  const anonymousCore = new RateLimitBucket('core', 60);
+  const anonymous: Quota = { graphql: anonymousCore, core: anonymousCore };
   const everyNth = options.faults?.secondaryRateLimitEvery ?? 0;
   const badGatewayRate = options.faults?.badGatewayRate ?? 0;
   const retryAfter = options.faults?.retryAfterSeconds ?? 1;
@@ -116,7 +130,10 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
     const requestId = `LOOP:${index.toString(16).toUpperCase().padStart(6, '0')}`;
     const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
     const kind = pathname === '/graphql' ? 'graphql' : 'rest';
-    const bucket = kind === 'graphql' ? graphqlBucket : coreBucket;
+    const presented = bearer(req.headers.authorization);
+    const grant = presented === undefined ? undefined : grants.get(presented);
+    const quota = (presented !== undefined && grant !== undefined ? quotas.get(presented) : undefined) ?? anonymous;
+    const bucket = kind === 'graphql' ? quota.graphql : quota.core;
     stats.requests++;
     if (kind === 'graphql') stats.graphqlRequests++;
     else stats.restRequests++;
@@ -140,8 +157,6 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
     if (latencyMs > 0) await sleep(latencyMs);
     const headers = (): Record<string, string> => ({ ...bucket.headers(), 'x-github-request-id': requestId });
 
-    const presented = bearer(req.headers.authorization);
-    const grant = presented === undefined ? undefined : grants.get(presented);
     if (grant === undefined) {
       stats.rejected++;
       const docs = kind === 'graphql' ? 'https://docs.github.com/graphql' : 'https://docs.github.com/rest';
@@ -191,19 +206,19 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
         });
         return;
       }
-      const answer = await answerGraphQL(body, data, grant, graphqlBucket);
+      const answer = await answerGraphQL(body, data, grant, quota.graphql);
       stats.cost += answer.cost;
       if (answer.refused) stats.rejected++;
       send(res, answer.status, headers(), answer.body);
       return;
     }
-    if (pathname !== '/rate_limit') coreBucket.take(1);
+    if (pathname !== '/rate_limit') quota.core.take(1);
     const answer = answerRest(req.method ?? 'GET', pathname, {
       data,
       grant,
       apiUrl: url,
-      core: coreBucket,
-      graphql: graphqlBucket,
+      core: quota.core,
+      graphql: quota.graphql,
     });
     send(res, answer.status, headers(), answer.body);
   }
@@ -232,6 +247,12 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
         server.closeAllConnections();
       }),
   };
+}
+
+/** A token's hourly buckets: GraphQL points and REST requests. */
+interface Quota {
+  readonly graphql: RateLimitBucket;
+  readonly core: RateLimitBucket;
 }
 
 function emptyStats(): LoopbackStats {

@@ -19,6 +19,8 @@ export interface LoopbackTokenOptions {
   readonly permissions?: Readonly<Partial<Record<LoopbackPermissionName, 'read' | 'none'>>>;
   /** Repositories (`owner/name`) it can see (default: all); the others answer NOT_FOUND, as GitHub hides them. */
   readonly repositories?: readonly string[];
+  /** Its own GraphQL points per hour (default 5000) and what is left at start (default: all). */
+  readonly rateLimit?: { readonly limit?: number; readonly remaining?: number };
 }
 
 /** What the presented token may do. */

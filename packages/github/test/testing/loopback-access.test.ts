@@ -17,7 +17,7 @@ beforeAll(async () => {
   server = await startLoopbackGitHub({
     tokens: [
       { token: 'no-pulls', kind: 'app', viewer: 'helper-app', permissions: { pullRequests: 'none' } },
-      { token: 'only-public', repositories: ['acme/public'] },
+      { token: 'only-public', repositories: ['acme/public'], rateLimit: { limit: 1000 } },
     ],
   });
   server.data.addRepository(generateRepository({ owner: 'acme', name: 'public', issues: 3, pullRequests: 2 }));
@@ -54,6 +54,14 @@ describe('tokens with limited access', () => {
     expect(issues.repository.issues.totalCount).toBe(3);
     const user = await client('no-pulls').request('GET /user');
     expect(user.data.login).toBe('helper-app');
+  });
+
+  it('meters each token in its own buckets', async () => {
+    const main = await client('loopback-token').request('POST /graphql', { query: '{ rateLimit { limit } }' });
+    const other = await client('only-public').request('POST /graphql', { query: '{ rateLimit { limit remaining } }' });
+    expect(main.headers['x-ratelimit-limit']).toBe('5000');
+    expect(other.headers['x-ratelimit-limit']).toBe('1000');
+    expect(other.data).toEqual({ data: { rateLimit: { limit: 1000, remaining: 999 } } });
   });
 
   it('hides repositories the token cannot see (NOT_FOUND, REST 404)', async () => {
