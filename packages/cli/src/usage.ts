@@ -446,7 +446,8 @@ Options:
 
 /** `repomem mcp --help`. */
 export const MCP_USAGE = `Usage: repomem mcp [--store <spec> | --dir <path>] [--repo <owner/name>] [--mode enabled|read-only|disabled]
-                   [--source <spec>] [--http --port <n> [--host <address>] [--token <token>]]
+                   [--source <spec>] [--tool-names dotted|underscored]
+                   [--http --port <n> [--host <address>] [--token <token>]]
 
 Serves the repository memory to MCP clients (Claude Code, Codex, Cursor, VS Code...): the
 verified-memory tools (memory.store, memory.get_recent, memory.verify_citations...), the bullet
@@ -462,6 +463,8 @@ Options:
                    disabled: the server starts and offers nothing, saying why
   --source <spec>  Where cited code is read: git:<repo-dir>[#<ref>], dir:<worktree> or github
                    (default: the git repository around the working directory, else the directory)
+  --tool-names <s> dotted (memory.store, default) or underscored (memory_store) for clients that
+                   reject dots in tool names
   --http           Serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio
   --port <n>       HTTP port (0: any free port, printed on stderr)
   --host <address> Address to bind (default 127.0.0.1); any other address requires a token

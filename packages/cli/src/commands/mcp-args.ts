@@ -2,6 +2,7 @@
 // repository scope, the access mode, the citation source and, for HTTP, where to listen and the
 // bearer token, checked before anything is opened.
 import { isMemoryMode, type MemoryMode } from '@repomem/core';
+import type { ToolNameStyle } from '@repomem/mcp';
 import { booleanOption, type OptionSpecs, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
 import { STORE_OPTIONS } from '../store-options.js';
@@ -12,6 +13,7 @@ export const MCP_OPTIONS: OptionSpecs = {
   dir: { type: 'string' },
   mode: { type: 'string' },
   source: { type: 'string' },
+  'tool-names': { type: 'string' },
   http: { type: 'boolean' },
   port: { type: 'string' },
   host: { type: 'string' },
@@ -27,6 +29,8 @@ export interface McpRequest {
   readonly repo: string | undefined;
   readonly mode: MemoryMode;
   readonly source: string | undefined;
+  /** Tool names: `memory.store` (dotted, default) or `memory_store` (underscored). */
+  readonly toolNames: ToolNameStyle;
   /** Absent: stdio. */
   readonly http:
     | { readonly port: number; readonly host: string | undefined; readonly token: string | undefined }
@@ -45,6 +49,10 @@ export function parseMcpArguments(
   const mode = stringOption(parsed, 'mode') ?? 'enabled';
   if (!isMemoryMode(mode))
     throw new CliUsageError(`--mode must be enabled, read-only or disabled (got ${JSON.stringify(mode)})`);
+  const toolNames = stringOption(parsed, 'tool-names') ?? 'dotted';
+  if (toolNames !== 'dotted' && toolNames !== 'underscored') {
+    throw new CliUsageError(`--tool-names must be dotted or underscored (got ${JSON.stringify(toolNames)})`);
+  }
   const http = booleanOption(parsed, 'http');
   const port = stringOption(parsed, 'port');
   const host = stringOption(parsed, 'host');
@@ -60,6 +68,7 @@ export function parseMcpArguments(
     repo: stringOption(parsed, 'repo'),
     mode,
     source: stringOption(parsed, 'source'),
+    toolNames,
     http: http ? { port: port === '0' ? 0 : parsePositiveInteger(port as string, '--port'), host, token } : undefined,
   };
 }

@@ -34,6 +34,7 @@ export async function runMcpCommand(argv: readonly string[], io: CliIo): Promise
       storeSpec: chosen.resolved,
       repo,
       mode: request.mode,
+      toolNames: request.toolNames,
       registry: cliRegistry,
       cwd: io.cwd,
       env: io.env,
