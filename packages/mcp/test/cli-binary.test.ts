@@ -87,9 +87,13 @@ describe('the repomem mcp binary', () => {
   });
 
   it('serves Streamable HTTP on 127.0.0.1 and refuses another address without a token', async () => {
-    const child = spawn(process.execPath, [REPOMEM, 'mcp', ...store, '--http', '--port', '0'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [REPOMEM, 'mcp', ...store, '--tool-names', 'underscored', '--http', '--port', '0'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let text = '';
@@ -104,7 +108,7 @@ describe('the repomem mcp binary', () => {
       const client = new Client({ name: 'repomem-cli-http-test', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(url)));
       try {
-        expect(await ok(client, 'memory.stats')).toMatchObject({ repo: 'acme/app' });
+        expect(await ok(client, 'memory_stats')).toMatchObject({ repo: 'acme/app' });
       } finally {
         await client.close();
       }
