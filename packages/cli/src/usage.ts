@@ -565,6 +565,8 @@ Options:
   --model-command <cmd>     Rule extraction model: run <cmd> with sh, prompt on stdin, answer on stdout
                             (without it review events are acknowledged and skipped)
   --allow-without-write-access  Accept rules from reviewers without write access, at their lower weight
+  --read-reviews            Read each submitted review back through the REST API with its inline
+                            comments ($GITHUB_TOKEN, $GITHUB_API_URL); comment events of a review are skipped
   --store <spec>, --dir <path>  Store (see repomem --help)
   --json                    The result as one JSON object (also printed on failure)
   -h, --help                Show this message

@@ -78,6 +78,7 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
       'secret-env': { type: 'string' },
       'model-command': { type: 'string' },
       'allow-without-write-access': { type: 'boolean' },
+      'read-reviews': { type: 'boolean' },
       store: { type: 'string' },
       dir: { type: 'string' },
       repo: { type: 'string' },
@@ -112,6 +113,7 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
         backend: records,
         ...(command === undefined ? {} : { model: commandModel(command, io) }),
         allowReviewersWithoutWriteAccess: booleanOption(parsed, 'allow-without-write-access'),
+        ...(booleanOption(parsed, 'read-reviews') ? { reviewApi: { env: io.env } } : {}),
       });
     } finally {
       await records.close();

@@ -2,4 +2,5 @@
 export * from './delivery.js';
 export * from './handle-webhook.js';
 export * from './http-response.js';
+export * from './review-comments.js';
 export * from './route-event.js';

@@ -5,13 +5,19 @@
 import {
   type ExtractReviewRulesResult,
   extractReviewRules,
+  feedbackFromReviewEvent,
   feedbackFromWebhook,
+  hasWriteAccess,
+  PullRequestReviewCommentEventSchema,
+  PullRequestReviewEventSchema,
+  type ReviewFeedback,
   type RuleBookOptions,
   type RuleExtractionModel,
   recordEpisodeOutcome,
   type TaskRecordBackend,
 } from '@repomem/core';
 import { z } from 'zod';
+import { fetchReviewFeedback, type ReviewApiOptions } from './review-comments.js';
 
 /** What routing needs besides the event. */
 export interface RouteEventOptions extends RuleBookOptions {
@@ -28,6 +34,13 @@ export interface RouteEventOptions extends RuleBookOptions {
   readonly repositories?: readonly string[];
   /** Aborts the model call. */
   readonly signal?: AbortSignal;
+  /**
+   * Read each submitted review back through the REST API, inline comments included (a
+   * `pull_request_review` payload holds only the summary), and ignore the
+   * `pull_request_review_comment` events of comments created with a review (its review event
+   * covers them). Without it, each payload is used as it is.
+   */
+  readonly reviewApi?: ReviewApiOptions;
 }
 
 /** Outcome of routing one event. `status` is the HTTP status a webhook host should answer. */
@@ -76,15 +89,59 @@ function handles(options: RouteEventOptions, payload: unknown): string | undefin
   return `repository ${repo ?? '(none)'} is not handled here`;
 }
 
+type FeedbackRead =
+  | { readonly kind: 'feedback'; readonly feedback: ReviewFeedback }
+  | { readonly kind: 'ignored'; readonly reason: string }
+  | { readonly kind: 'invalid'; readonly message: string };
+
+/** The review's feedback: from the payload, or (with `reviewApi`) read back through the REST API. */
+async function readFeedback(
+  event: 'pull_request_review' | 'pull_request_review_comment',
+  payload: unknown,
+  options: RouteEventOptions,
+): Promise<FeedbackRead> {
+  if (options.reviewApi === undefined) return feedbackFromWebhook(event, payload);
+  if (event === 'pull_request_review_comment') {
+    const comment = PullRequestReviewCommentEventSchema.safeParse(payload);
+    const reviewId = comment.success ? comment.data.comment.pull_request_review_id : undefined;
+    if (comment.success && comment.data.action === 'created' && reviewId !== null && reviewId !== undefined) {
+      return { kind: 'ignored', reason: `comment created with review ${reviewId}, read with that review` };
+    }
+    return feedbackFromWebhook(event, payload);
+  }
+  const parsed = PullRequestReviewEventSchema.safeParse(payload);
+  if (!parsed.success) return { kind: 'invalid', message: z.prettifyError(parsed.error) };
+  if (parsed.data.action !== 'submitted' && parsed.data.action !== 'edited') {
+    return { kind: 'ignored', reason: `review action ${parsed.data.action}` };
+  }
+  const summary = feedbackFromReviewEvent(parsed.data);
+  // Nothing is fetched for a reviewer whose words will not be used.
+  if (!hasWriteAccess(summary.association) && options.allowReviewersWithoutWriteAccess !== true) {
+    return { kind: 'feedback', feedback: summary };
+  }
+  const full = await fetchReviewFeedback(
+    {
+      repo: summary.repo,
+      pr: summary.pr,
+      ...(summary.prUrl === undefined ? {} : { prUrl: summary.prUrl }),
+      reviewId: parsed.data.review.id,
+    },
+    options.reviewApi,
+  );
+  return full.comments.length === 0
+    ? { kind: 'ignored', reason: 'the review has no text' }
+    : { kind: 'feedback', feedback: full };
+}
+
 async function routeReview(
   event: 'pull_request_review' | 'pull_request_review_comment',
   payload: unknown,
   options: RouteEventOptions,
 ): Promise<RouteEventResult> {
-  const parsed = feedbackFromWebhook(event, payload);
-  if (parsed.kind === 'invalid') return { kind: 'invalid_payload', status: 400, event, message: parsed.message };
-  if (parsed.kind === 'ignored') return { kind: 'ignored', status: 202, event, reason: parsed.reason };
-  const { feedback } = parsed;
+  const read = await readFeedback(event, payload, options);
+  if (read.kind === 'invalid') return { kind: 'invalid_payload', status: 400, event, message: read.message };
+  if (read.kind === 'ignored') return { kind: 'ignored', status: 202, event, reason: read.reason };
+  const { feedback } = read;
   if (options.model === undefined) {
     return {
       kind: 'rules',
