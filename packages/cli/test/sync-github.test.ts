@@ -76,6 +76,29 @@ describe('repomem sync github', () => {
     expect(help.stdout).toMatch(/^Usage: repomem sync github/);
   });
 
+  it("writes cursors Sepo's read-sync-state reads, on the git store", async () => {
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('git', ['init', '-q', '-b', 'main', cwd]);
+    const synced = await cli(['sync', 'github', '--repo', 'acme/app', '--store', 'git:.'], { cwd, env });
+    expect(synced.code).toBe(0);
+    const read = await cli(['read-sync-state'], { cwd, env: { GITHUB_REPOSITORY: 'acme/app' } });
+    expect(read.code).toBe(0);
+    const state = JSON.parse(read.stdout) as {
+      repo_slug: string;
+      cursors: Record<string, string>;
+      last_activity_at: string;
+    };
+    expect(state.repo_slug).toBe('acme/app');
+    expect(state.cursors.issues).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(state.cursors.pulls).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(state.last_activity_at).not.toBe('');
+    const files = execFileSync('git', ['-C', cwd, 'ls-tree', '-r', '--name-only', 'agent/memory', 'github/acme/app/'])
+      .toString()
+      .trim()
+      .split('\n');
+    expect(files).toHaveLength(160);
+  });
+
   it('exits 2 naming the permission a token lacks', async () => {
     const limited = await startLoopbackGitHub({
       tokens: [{ token: 'no-pulls', permissions: { pullRequests: 'none' } }],
