@@ -2,6 +2,7 @@
 // a notice, deleted and transferred items are reported once (their files kept), minimized comments
 // stay in the file as gh keeps them, secondary rate limits and 502s are waited out, and a flat
 // legacy mirror is moved into the namespace only when asked.
+import { shouldRunScan } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateLegacyMirror, parseMirrorRepository, syncGitHubMirror } from '../../src/index.js';
 import { generateRepository, type LoopbackGitHub, startLoopbackGitHub } from '../../src/testing/index.js';
@@ -43,6 +44,37 @@ describe('around the items', () => {
       expect(result.items.issues).toBeLessThan(400);
       const state = (await store.state.get('sync'))?.value as { repomem_mirror: { resume: Record<string, unknown> } };
       expect(state.repomem_mirror.resume.issues).toBeDefined();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('moves last_activity_at only when a file changed, so the scan gate skips quiet syncs', async () => {
+    const api = await serve();
+    api.data.addRepository(generateRepository({ ...REPO, issues: 5, pullRequests: 2, seed: 11 }));
+    const store = await sqlite.open(dir);
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const clock = () => new Date(now);
+    const gate = async (lastScanAt: string) =>
+      shouldRunScan({
+        event: 'schedule',
+        currentRepo: 'acme/app',
+        syncState: (await store.state.get('sync'))?.value,
+        scanState: { schema_version: 1, repo_slug: 'acme/app', last_scan_at: lastScanAt },
+      }).run;
+    try {
+      await syncGitHubMirror(syncOptions(api, store, 'acme/app', { clock }));
+      now += 60_000;
+      const scannedAt = new Date(now).toISOString();
+      expect(await gate(scannedAt)).toBe(false);
+      now += 60_000;
+      await syncGitHubMirror(syncOptions(api, store, 'acme/app', { clock }));
+      expect(await gate(scannedAt)).toBe(false);
+      const number = api.data.repository('acme', 'app')?.issues[0]?.number ?? 0;
+      api.data.updateItem({ ...REPO, kind: 'issue', number }, { body: 'new activity' });
+      now += 60_000;
+      await syncGitHubMirror(syncOptions(api, store, 'acme/app', { clock }));
+      expect(await gate(scannedAt)).toBe(true);
     } finally {
       await store.close();
     }
