@@ -12,6 +12,7 @@ import {
   type MemoryStore,
   normalizeDocumentPath,
   normalizePrefix,
+  type PreparedOperation,
   prepareWriteBatch,
   type ReadAllOptions,
   RepomemError,
@@ -25,14 +26,17 @@ import {
   type WriteResult,
 } from '@repomem/core';
 import type { AgentCoreConnection } from './connection.js';
+import { readPayload } from './event-log.js';
 import { escapePath, hashedSessionId, namespaceOf, repositoryActorId, unescapePath } from './identifiers.js';
 import { listRecords, type StoredRecord } from './records.js';
 import {
   commitRegister,
+  contentFromPayload,
   headVersion,
   MAX_REGISTER_BYTES,
   materialised,
   type RegisterAddress,
+  type RegisterCommit,
   type RegisterView,
   readRegister,
   viewRegister,
@@ -128,6 +132,37 @@ export function createAgentCoreStore(options: AgentCoreStoreOptions): AgentCoreS
         return value === undefined ? [] : [{ path, value }];
       })
       .sort((a, b) => comparePaths(a.path, b.path));
+  };
+
+  /**
+   * A batch whose preconditions held when checked can still lose one document to a writer that
+   * slipped in before its append. The documents it did commit are then put back as they were
+   * (each with compare-and-swap on the version just written, so a later writer's edit is never
+   * undone), and the batch is reported as a conflict.
+   */
+  const revertCommitted = async (
+    batch: readonly PreparedOperation[],
+    before: readonly RegisterView[],
+    results: readonly RegisterCommit[],
+  ): Promise<void> => {
+    await Promise.all(
+      batch.map(async (operation, index) => {
+        const result = results[index];
+        const previous = before[index];
+        if (result?.status !== 'committed' || !result.changed || previous === undefined) return;
+        views.delete(operation.path);
+        const address = addressOf(operation.path);
+        const previousVersion = headVersion(previous.head);
+        const restore =
+          previousVersion === null || previous.head === undefined
+            ? null
+            : {
+                content: contentFromPayload(address, await readPayload(connection, address.session, previous.head.id)),
+                version: previousVersion,
+              };
+        await commitRegister(connection, address, result.version, restore);
+      }),
+    );
   };
 
   const lockKey = (path: string): string => `agentcore:${connection.memoryId}:${actorId}:${path}`;
@@ -251,7 +286,10 @@ export function createAgentCoreStore(options: AgentCoreStoreOptions): AgentCoreS
             lost.push({ path: operation.path, expected: operation.expectedVersion ?? null, actual: result.actual });
           }
         });
-        if (lost.length > 0) return { status: 'conflict', conflicts: lost };
+        if (lost.length > 0) {
+          await revertCommitted(batch, current, results);
+          return { status: 'conflict', conflicts: lost };
+        }
         return { status: 'committed', versions };
       } finally {
         for (const release of releases.reverse()) release();
