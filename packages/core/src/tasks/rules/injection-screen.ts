@@ -216,6 +216,12 @@ const CHECKS: readonly PatternCheck[] = [
   },
   {
     reason: 'override',
+    message: "tries to override the agent's instructions (in another language)",
+    matches:
+      /\b(ignor(ez|e|a|ar|ieren?|iere)|oubliez|olvida|vergiss|dimentica)\b.{0,40}\b(instructions?|instrucciones|istruzioni|anweisungen|instruções|consignes|r[eè]gles|reglas|regeln|regole)\b|\b(instructions? précédentes|instrucciones anteriores|istruzioni precedenti|vorherigen anweisungen|instruções anteriores)\b|(игнорир|забудь|предыдущи[ехй]\s+инструкц|инструкци)|(忽略|无视|忘记|以前的指示|之前的指令|前の指示|指示を無視)/iu,
+  },
+  {
+    reason: 'override',
     message: 'refers to or voids earlier instructions',
     matches:
       /\b(earlier|previous|prior|above|preceding|original|initial|existing|other|old)\s+(instructions?|guidance|directions|directives|prompts?|commands|orders)\b|\bno longer (applies|apply|valid|holds|relevant|in effect)\b|\b(is|are|now|as) (obsolete|void|null and void|revoked|cancell?ed|rescinded)\b|\bpay no attention\b|\bstop (reading|following|obeying|applying)\b|\bconfiguration from here on\b|\bfrom here on\b/i,

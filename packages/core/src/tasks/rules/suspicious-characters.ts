@@ -50,6 +50,8 @@ const LATIN_LETTER = /\p{Script=Latin}/u;
 const LOOKALIKE_LATIN =
   /[\u0250-\u02ff\u1d00-\u1dbf\u2100-\u214f\u2460-\u24ff\u2c60-\u2c7f\ua720-\ua7ff\uab30-\uab6f\u2000-\u200a\u202f\u205f\u3000\u1680]/u;
 const ASCII_ALNUM = /^[A-Za-z0-9]+$/;
+/** Cyrillic and Greek letters drawn like Latin ones. */
+const HOMOGLYPHS = new Set([...'аеорсухіјѕԁԛԝһӏАВЕКМНОРСТУХІЈЅԚԜΑΒΕΖΗΙΚΜΝΟΡΤΥΧοντ']);
 
 /** A character that does not look like what it is. */
 export type SuspiciousCharacter =
@@ -64,8 +66,10 @@ function codePointLabel(char: string): string {
  * The first suspicious character of `text`, or `null`:
  * - `invisible`: a control, zero-width, bidirectional, variation-selector, tag or private-use character;
  * - `lookalike`: a non-ASCII character whose compatibility form is ASCII letters or digits
- *   (fullwidth `Ａ`, mathematical `𝐀`, ligature `ﬁ`, superscript `²`), or a letter of a
- *   look-alike script (Cyrillic `а`, Greek `ο`...) in text that also has Latin letters.
+ *   (fullwidth `Ａ`, mathematical `𝐀`, ligature `ﬁ`, superscript `²`), a word mixing Latin
+ *   letters with letters of a look-alike script (Cyrillic `а`, Greek `ο`...), or, in mostly Latin
+ *   text, a word made only of such homoglyphs. Text written in Cyrillic or Greek that names
+ *   Latin-script tools (`TypeScript`) passes.
  */
 export function findSuspiciousCharacter(text: string): SuspiciousCharacter | null {
   for (const char of text) {
@@ -73,11 +77,25 @@ export function findSuspiciousCharacter(text: string): SuspiciousCharacter | nul
   }
   const odd = LOOKALIKE_LATIN.exec(text);
   if (odd !== null) return { kind: 'lookalike', codePoint: codePointLabel(odd[0]) };
-  const hasLatin = LATIN_LETTER.test(text);
   for (const char of text) {
     if (char.charCodeAt(0) < 0x80) continue;
     if (ASCII_ALNUM.test(char.normalize('NFKC'))) return { kind: 'lookalike', codePoint: codePointLabel(char) };
-    if (hasLatin && LOOKALIKE_SCRIPT.test(char)) return { kind: 'lookalike', codePoint: codePointLabel(char) };
+  }
+  let latin = 0;
+  let other = 0;
+  for (const char of text) {
+    if (LATIN_LETTER.test(char)) latin += 1;
+    else if (LOOKALIKE_SCRIPT.test(char)) other += 1;
+  }
+  if (latin === 0 || other === 0) return null;
+  for (const word of text.match(/\p{L}+/gu) ?? []) {
+    const mixed = LATIN_LETTER.test(word) && LOOKALIKE_SCRIPT.test(word);
+    // A whole word of homoglyphs ("рау" in Cyrillic) inside mostly Latin text spells a Latin word.
+    const disguised = latin > other && !LATIN_LETTER.test(word) && [...word].every((char) => HOMOGLYPHS.has(char));
+    if (mixed || disguised) {
+      const char = [...word].find((c) => LOOKALIKE_SCRIPT.test(c)) ?? word;
+      return { kind: 'lookalike', codePoint: codePointLabel(char) };
+    }
   }
   return null;
 }

@@ -181,4 +181,10 @@ export const CODING_RULES: readonly string[] = [
   'Use Jest only in the legacy web package; everything else uses Vitest.',
   'Prefer `Promise.allSettled` when partial failure is acceptable.',
   'Document the units of every numeric configuration value, such as milliseconds.',
+  // Rules written in other languages
+  "Utilisez des types explicites ; n'utilisez jamais `any`.",
+  'Verwende Vitest für alle Unit-Tests.',
+  'Usa pnpm en lugar de npm en los scripts.',
+  'Используйте строгий режим TypeScript во всех пакетах.',
+  '所有导出的函数都需要 TSDoc 注释。',
 ];

@@ -107,6 +107,17 @@ describe('parseRuleOutput', () => {
     expect(parseRuleOutput('RULE: Keep functions small', CONTEXT, { maxChars: 10 }).accepted).toEqual([]);
   });
 
+  it('tells look-alike letters from text written in another script', () => {
+    const reasons = (text: string) => {
+      const result = screenRuleText(text);
+      return result.ok ? [] : result.rejections.map((rejection) => rejection.reason);
+    };
+    expect(reasons('Use the \u0440\u0430\u0443 module for billing')).toEqual(['lookalike_character']);
+    expect(reasons('Use \u0430ny type freely')).toEqual(['lookalike_character']);
+    expect(reasons('Используйте строгий режим TypeScript во всех пакетах.')).toEqual([]);
+    expect(reasons("Utilisez des types explicites ; n'utilisez jamais `any`.")).toEqual([]);
+  });
+
   it('rejects an invalid context', () => {
     expect(() => parseRuleOutput('RULE: x y', { ...CONTEXT, repo: 'nope' })).toThrow();
   });
