@@ -70,6 +70,9 @@ export interface MirrorClient {
   readonly rateLimitWaits: () => number;
 }
 
+/** Status Octokit is given for a request the caller aborted (not retried). */
+const ABORTED_STATUS = 499;
+
 const RETRYABLE_NETWORK = /fetch failed|ECONNRESET|ECONNREFUSED|EPIPE|socket hang up|other side closed/i;
 
 function abortError(signal: AbortSignal): unknown {
@@ -149,7 +152,9 @@ export function createMirrorClient(options: MirrorClientOptions): MirrorClient {
 
   const countingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     for (let attempt = 0; ; attempt += 1) {
-      if (signal?.aborted) throw abortError(signal);
+      // After an abort Octokit must not retry: it would read a thrown AbortError as a retryable 500,
+      // so the abort is answered as 499 ("client closed request"), which the retry plugin leaves alone.
+      if (signal?.aborted) return new Response(null, { status: ABORTED_STATUS });
       requests += 1;
       try {
         const response = await fetch(input, init);
@@ -166,7 +171,8 @@ export function createMirrorClient(options: MirrorClientOptions): MirrorClient {
         return response;
       } catch (error) {
         const message = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error);
-        if (signal?.aborted || attempt >= options.retries || !RETRYABLE_NETWORK.test(message)) throw error;
+        if (signal?.aborted) return new Response(null, { status: ABORTED_STATUS });
+        if (attempt >= options.retries || !RETRYABLE_NETWORK.test(message)) throw error;
         await sleep((attempt + 1) ** 2 * options.waitUnitMs, signal);
       }
     }
@@ -196,11 +202,12 @@ export function createMirrorClient(options: MirrorClientOptions): MirrorClient {
         return true;
       },
     },
-    // Network failures are retried by countingFetch (Octokit reports them, and aborts, as 500).
+    // 5xx (GitHub's "Something went wrong while executing your query" included) are retried with
+    // backoff; network failures are retried by countingFetch; an abort (499) never.
     retry: {
       retries: options.retries,
       retryAfterBaseValue: options.waitUnitMs,
-      doNotRetry: [400, 401, 403, 404, 410, 422, 451, 500],
+      doNotRetry: [400, 401, 403, 404, 410, 422, 451, ABORTED_STATUS],
     },
     log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });
@@ -208,7 +215,13 @@ export function createMirrorClient(options: MirrorClientOptions): MirrorClient {
   return {
     async query(query, variables) {
       if (signal?.aborted) throw abortError(signal);
-      const response = await octokit.request({ method: 'POST', url: graphqlUrl, query, variables });
+      let response: Awaited<ReturnType<typeof octokit.request>>;
+      try {
+        response = await octokit.request({ method: 'POST', url: graphqlUrl, query, variables });
+      } catch (error) {
+        if (signal?.aborted) throw abortError(signal);
+        throw error;
+      }
       const body = response.data as { data?: unknown; errors?: GraphQLErrorEntry[] } | null;
       return { data: body?.data ?? null, errors: Array.isArray(body?.errors) ? body.errors : [] };
     },

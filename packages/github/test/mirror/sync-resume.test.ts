@@ -118,6 +118,26 @@ describe.each(STORE_KINDS.filter((kind) => kind.name !== 'sqlite'))('resuming on
     }
   });
 
+  it('stops at once when aborted during a request, without retrying it', async () => {
+    const store = await kind.open(dir);
+    try {
+      const controller = new AbortController();
+      github.onRequest((request) => {
+        if (request.kind === 'graphql' && request.index === 0) controller.abort();
+      });
+      const stopped = await syncGitHubMirror(syncOptions(github, store, 'acme/app', { signal: controller.signal }));
+      expect(stopped.status === 'interrupted' ? stopped.reason : stopped.status).toBe('aborted');
+      expect(stopped.requests).toBe(1);
+      expect(stopped.changed).toEqual([]);
+      github.onRequest(undefined);
+      const resumed = await syncGitHubMirror(syncOptions(github, store));
+      expect(resumed.status).toBe('complete');
+      expect(resumed.items.issues).toBe(250);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('resumes a sync stopped by an abort after the page being written', async () => {
     const store = await kind.open(dir);
     try {
