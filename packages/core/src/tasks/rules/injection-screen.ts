@@ -28,6 +28,7 @@ export const RULE_REJECTION_REASONS = [
   'reviewer_without_write_access',
   'contradicts_stronger_rule',
   'invalid_scope',
+  'over_limit',
   'not_a_rule_line',
 ] as const;
 /** Why a candidate rule line was rejected. */
@@ -316,6 +317,8 @@ export function screenRuleText(raw: string, options: RuleScreenOptions = {}): Ru
   if (text === '') return { ok: false, rejections: [{ reason: 'empty', message: 'the rule is empty' }] };
   if (text.length > maxChars) {
     rejections.push({ reason: 'too_long', message: `the rule is ${text.length} characters (limit ${maxChars})` });
+    // Far over the limit: refused already, and the patterns below are not run on unbounded text.
+    if (text.length > 4 * Math.max(maxChars, MAX_RULE_CHARS)) return { ok: false, rejections };
   }
   const suspicious = findSuspiciousCharacter(text);
   if (suspicious !== null) {

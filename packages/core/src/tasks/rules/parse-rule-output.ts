@@ -19,6 +19,8 @@ import { MAX_RULE_SCOPE_CHARS, type RuleProvenance, RuleProvenanceSchema } from 
 export const RULE_LINE_PREFIX = 'RULE:';
 /** The model's answer when a review holds no general rule. */
 export const NO_RULES_MARKER = 'NO_RULES_EXTRACTED';
+/** Most `RULE:` lines read from one answer; later ones are refused as `over_limit` unread. */
+export const MAX_RULE_LINES = 100;
 /** Most characters of a refused line echoed back in results. */
 export const MAX_ECHOED_LINE_CHARS = 400;
 
@@ -139,6 +141,7 @@ export function parseRuleOutput(
   let ignoredLines = 0;
   let noRules = false;
   let inFence = false;
+  let ruleLines = 0;
   const lines = output.replace(/\r\n?/g, '\n').split('\n');
   lines.forEach((raw, index) => {
     const lineNumber = index + 1;
@@ -151,6 +154,15 @@ export function parseRuleOutput(
     if (!isRule) {
       if (line.trim() === NO_RULES_MARKER && !inFence) noRules = true;
       else if (line.trim() !== '') ignoredLines += 1;
+      return;
+    }
+    ruleLines += 1;
+    if (ruleLines > MAX_RULE_LINES) {
+      rejected.push({
+        line: lineNumber,
+        text: echo(raw),
+        rejections: [{ reason: 'over_limit', message: `more than ${MAX_RULE_LINES} rule lines in one answer` }],
+      });
       return;
     }
     const rejections: RuleRejection[] = [];

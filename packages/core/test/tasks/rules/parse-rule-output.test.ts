@@ -118,6 +118,16 @@ describe('parseRuleOutput', () => {
     expect(reasons("Utilisez des types explicites ; n'utilisez jamais `any`.")).toEqual([]);
   });
 
+  it('reads at most 100 rule lines of one answer, and does not run the screen on huge lines', () => {
+    const many = Array.from({ length: 105 }, (_, index) => `RULE: Keep module ${index} small`).join('\n');
+    const parsed = parseRuleOutput(many, CONTEXT);
+    expect(parsed.accepted).toHaveLength(100);
+    expect(parsed.rejected.map((line) => line.rejections[0]?.reason)).toEqual(Array(5).fill('over_limit'));
+    const huge = parseRuleOutput(`RULE: ${'aB3+'.repeat(50_000)}`, CONTEXT);
+    expect(huge.rejected[0]?.rejections.map((r) => r.reason)).toEqual(['too_long']);
+    expect(huge.rejected[0]?.text.length).toBeLessThanOrEqual(401);
+  });
+
   it('rejects an invalid context', () => {
     expect(() => parseRuleOutput('RULE: x y', { ...CONTEXT, repo: 'nope' })).toThrow();
   });
