@@ -19,6 +19,7 @@ import {
   type GitHubReviewData,
   REACTION_CONTENTS,
 } from './model.js';
+import { SEARCH_RESULT_CAP, searchItems } from './search.js';
 import { canSee, type LoopbackPermissionName, requirePermission, type TokenGrant } from './token-grants.js';
 import { View } from './views.js';
 
@@ -267,6 +268,30 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
         }
       }),
     rateLimit: (_view, _args, context) => context.rateLimit,
+    search: (_view, args, context) => {
+      const type = String(args.type);
+      const hits = searchItems(
+        context.data,
+        type,
+        String(args.query),
+        (repo, kind) =>
+          canSee(context.grant, repo.owner, repo.name) &&
+          context.grant.permissions[PERMISSION_OF_KIND[kind]] === 'read',
+      );
+      // GitHub pages through the first 1,000 results, positioned by offset, and counts them all.
+      const views = hits.slice(0, SEARCH_RESULT_CAP).map((hit) => itemView(hit.repo, hit.item));
+      const page = paginate(views, connectionArgs(args), (view) => [views.indexOf(view)]);
+      const count = hits.length;
+      return {
+        ...page,
+        issueCount: type === 'DISCUSSION' ? 0 : count,
+        discussionCount: type === 'DISCUSSION' ? count : 0,
+        codeCount: 0,
+        repositoryCount: 0,
+        userCount: 0,
+        wikiCount: 0,
+      };
+    },
   },
   Repository: {
     owner: (view, _args, context) => {

@@ -201,6 +201,25 @@ describe('loopback data', () => {
     });
   });
 
+  it('searches issues and pull requests with GitHub qualifiers (repo, is, updated, sort)', async () => {
+    const repo = server.data.repository('acme', 'widgets')!;
+    const since = [...repo.pullRequests.map((pull) => pull.updatedAt)].sort()[5]!;
+    const expected = repo.pullRequests
+      .filter((pull) => pull.updatedAt >= since)
+      .sort((a, b) => (a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a.number - b.number))
+      .map((pull) => pull.number);
+    const result = await octokit.graphql.paginate<{
+      search: { issueCount: number; nodes: { __typename: string; number: number }[] };
+    }>(
+      `query ($q: String!, $cursor: String) { search(type: ISSUE, query: $q, first: 2, after: $cursor) {
+        issueCount nodes { __typename ... on PullRequest { number } } pageInfo { hasNextPage endCursor } } }`,
+      { q: `repo:acme/widgets is:pr updated:>=${since} sort:updated-asc` },
+    );
+    expect(result.search.issueCount).toBe(expected.length);
+    expect(result.search.nodes.map((node) => node.number)).toEqual(expected);
+    expect(new Set(result.search.nodes.map((node) => node.__typename))).toEqual(new Set(['PullRequest']));
+  });
+
   it('generates the same repository from the same seed', () => {
     const options = { owner: 'o', name: 'n', issues: 20, pullRequests: 10, discussions: 3, seed: 42 };
     expect(generateRepository(options)).toEqual(generateRepository(options));
