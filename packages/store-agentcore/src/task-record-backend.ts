@@ -24,7 +24,7 @@ import {
 import { z } from 'zod';
 import { type CollectionAddress, type CollectionView, commitCollection, readCollection } from './collection.js';
 import type { AgentCoreConnection } from './connection.js';
-import { escapePath, escapeSegment, hashedSessionId, namespaceOf, repositoryActorId } from './identifiers.js';
+import { escapePath, hashedSessionId, namespaceOf, repositoryActorId } from './identifiers.js';
 import { createRecords, deleteRecords, listRecords } from './records.js';
 
 const DeltaSchema = z.object({
@@ -33,7 +33,7 @@ const DeltaSchema = z.object({
 });
 type Delta = z.infer<typeof DeltaSchema>;
 
-/** Record metadata key holding `kind/id` of a materialised task record. */
+/** Record metadata key holding `kind/id` of a materialised task record (id characters are all allowed in metadata). */
 export const TASK_RECORD_KEY = 'repomem.task';
 
 /**
@@ -109,28 +109,33 @@ export function createAgentCoreTaskRecordBackend(options: AgentCoreTaskRecordBac
       ...delta.writes.map((record) => ({ kind: record.kind, id: record.id })),
       ...delta.deletes.map((removed) => ({ kind: removed.kind as TaskRecordKind, id: removed.id })),
     ];
-    const namespaces = [...new Set(touched.map((item) => taskRecordNamespace(repo, item.kind, item.id)))];
-    const keys = new Set(touched.map((item) => keyOf(item.kind, item.id)));
-    const existing = (await Promise.all(namespaces.map((namespace) => listRecords(connection, { namespace })))).flat();
+    // One filtered read per record (metadata equality), not a read of the whole namespace.
+    const existing = (
+      await Promise.all(
+        touched.map((item) =>
+          listRecords(
+            connection,
+            { namespace: taskRecordNamespace(repo, item.kind, item.id) },
+            { [TASK_RECORD_KEY]: keyOf(item.kind, item.id) },
+          ),
+        ),
+      )
+    ).flat();
     await createRecords(
       connection,
       delta.writes.map((record) => ({
         namespace: taskRecordNamespace(repo, record.kind, record.id),
         text: JSON.stringify(record),
         metadata: {
-          [TASK_RECORD_KEY]: escapeSegment(keyOf(record.kind, record.id)),
+          [TASK_RECORD_KEY]: keyOf(record.kind, record.id),
           'repomem.revision': String(record.revision),
         },
         at: new Date(record.updated_at),
       })),
     );
-    const stale = existing.filter((record) => {
-      const key = record.metadata[TASK_RECORD_KEY];
-      return key !== undefined && [...keys].some((wanted) => escapeSegment(wanted) === key);
-    });
     await deleteRecords(
       connection,
-      stale.map((record) => record.id),
+      existing.map((record) => record.id),
     );
   };
 

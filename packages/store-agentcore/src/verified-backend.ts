@@ -109,10 +109,12 @@ export function createAgentCoreVerifiedBackend(options: AgentCoreVerifiedBackend
   const materialise = async (repo: string, records: readonly VerifiedMemory[]): Promise<void> => {
     if (records.length === 0) return;
     const namespace = knowledgeNamespace(repo);
-    const ids = new Set(records.map((record) => record.id));
-    const existing = (await listRecords(connection, { namespace })).filter((record) =>
-      ids.has(record.metadata[KNOWLEDGE_ID_KEY] ?? ''),
-    );
+    // One filtered read per memory (metadata equality), not a read of the whole namespace.
+    const existing = (
+      await Promise.all(
+        records.map((record) => listRecords(connection, { namespace }, { [KNOWLEDGE_ID_KEY]: record.id })),
+      )
+    ).flat();
     await createRecords(
       connection,
       records.map((record) => ({
