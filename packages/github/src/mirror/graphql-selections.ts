@@ -76,33 +76,40 @@ export interface LanePageRequest {
   readonly since: string | null;
 }
 
-function laneSelection(request: LanePageRequest): { text: string; variables: string[] } {
+function laneSelection(request: LanePageRequest, scale: number): { text: string; variables: string[] } {
+  const first = (size: number): number => Math.max(1, Math.floor(size * scale));
   switch (request.lane) {
     case 'issues':
       return {
         // `issueTotal`: the count of every issue (the page's own count is of those since the cursor).
-        text: `issueTotal: issues(first: 1) { totalCount } issues(first: ${PAGE_SIZES.issues}, after: $issuesAfter, ${DESC}, filterBy: { since: $issuesSince }) { totalCount nodes { ${ISSUE_FIELDS} } ${PAGE_INFO} }`,
+        text: `issueTotal: issues(first: 1) { totalCount } issues(first: ${first(PAGE_SIZES.issues)}, after: $issuesAfter, ${DESC}, filterBy: { since: $issuesSince }) { totalCount nodes { ${ISSUE_FIELDS} } ${PAGE_INFO} }`,
         variables: ['$issuesAfter: String', '$issuesSince: DateTime'],
       };
     case 'pulls':
       return {
-        text: `pullRequests(first: ${PAGE_SIZES.pulls}, after: $pullsAfter, ${DESC}) { totalCount nodes { ${PULL_FIELDS} } ${PAGE_INFO} }`,
+        text: `pullRequests(first: ${first(PAGE_SIZES.pulls)}, after: $pullsAfter, ${DESC}) { totalCount nodes { ${PULL_FIELDS} } ${PAGE_INFO} }`,
         variables: ['$pullsAfter: String'],
       };
     case 'discussions':
       return {
-        text: `discussions(first: ${PAGE_SIZES.discussions}, after: $discussionsAfter, states: [OPEN, CLOSED], ${DESC}) { totalCount nodes { ${DISCUSSION_FIELDS} } ${PAGE_INFO} }`,
+        text: `discussions(first: ${first(PAGE_SIZES.discussions)}, after: $discussionsAfter, states: [OPEN, CLOSED], ${DESC}) { totalCount nodes { ${DISCUSSION_FIELDS} } ${PAGE_INFO} }`,
         variables: ['$discussionsAfter: String'],
       };
   }
 }
 
-/** One page of every lane in `requests`, with the repository's identity and discussion switch. */
-export function pageQuery(requests: readonly LanePageRequest[]): {
+/**
+ * One page of every lane in `requests`, with the repository's identity and discussion switch.
+ * `scale` (default 1) shrinks the item pages, for a GitHub that keeps failing on full ones.
+ */
+export function pageQuery(
+  requests: readonly LanePageRequest[],
+  scale = 1,
+): {
   query: string;
   variables: (owner: string, name: string) => Record<string, unknown>;
 } {
-  const parts = requests.map(laneSelection);
+  const parts = requests.map((request) => laneSelection(request, scale));
   const declarations = ['$owner: String!', '$name: String!', ...parts.flatMap((part) => part.variables)];
   const query = `query MirrorPage(${declarations.join(', ')}) { repository(owner: $owner, name: $name) { nameWithOwner hasDiscussionsEnabled ${parts.map((part) => part.text).join(' ')} } }`;
   return {

@@ -151,6 +151,9 @@ function defaultRunUrl(env: GitHubEnvironment): string {
   return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : '';
 }
 
+/** Smallest fraction of the normal page size tried when GitHub keeps failing (1/8: 12 issues). */
+const MIN_PAGE_SCALE = 1 / 8;
+
 class Interrupted extends Error {
   constructor(
     readonly reason: MirrorInterruption,
@@ -223,6 +226,7 @@ export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promis
   let lastActivityAt = start.lastActivityAt;
   let vanished: VanishedReport[] = [];
   let checkedRepository = false;
+  let pageScale = 1;
 
   const budgetLeft = (): boolean => options.maxRequests === undefined || client.requests() < options.maxRequests;
   const send = async (query: string, variables: Record<string, unknown>) => {
@@ -260,8 +264,26 @@ export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promis
         after: run.walk?.after ?? null,
         since: run.lane === 'issues' && run.walk?.floor !== '' ? (run.walk?.floor ?? null) : null,
       }));
-      const { query, variables } = pageQuery(requests);
-      const answer = await send(query, variables(repo.owner, repo.name));
+      const { query, variables } = pageQuery(requests, pageScale);
+      let answer: Awaited<ReturnType<typeof send>>;
+      try {
+        answer = await send(query, variables(repo.owner, repo.name));
+      } catch (error) {
+        // GitHub times out on pages that are too heavy (5xx even after retries): smaller pages.
+        const classified = classifyThrown(error, repo.slug, options.signal?.aborted === true);
+        if (
+          classified.kind !== 'interrupted' ||
+          classified.reason !== 'github_unavailable' ||
+          pageScale <= MIN_PAGE_SCALE
+        ) {
+          throw error;
+        }
+        pageScale /= 2;
+        notices.push(
+          `GitHub kept failing on full pages; continuing with pages of ${Math.round(pageScale * 100)}% size`,
+        );
+        continue;
+      }
       const repository = (answer.data as { repository?: unknown } | null)?.repository;
       if (answer.errors.length > 0) {
         // A token may read issues and pull requests but not discussions: those are skipped.
