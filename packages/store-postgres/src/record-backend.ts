@@ -112,7 +112,11 @@ function resolveQuery(query: RecordQuery, action: string): ResolvedQuery {
 /** ` AND …` filters of a resolved query, adding their parameters to `values`. */
 function filters(query: ResolvedQuery, values: unknown[]): string {
   let sql = '';
-  if (query.statuses.length < MEMORY_STATUSES.length) {
+  if (query.statuses.length === 1) {
+    // One status: an equality, so `recent` walks the (repo, status, refreshed_at…) index in order.
+    values.push(query.statuses[0]);
+    sql += ` AND m.status = $${values.length}`;
+  } else if (query.statuses.length < MEMORY_STATUSES.length) {
     values.push([...query.statuses]);
     sql += ` AND m.status = ANY($${values.length}::text[])`;
   }
