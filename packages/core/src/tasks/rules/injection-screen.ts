@@ -345,13 +345,13 @@ export function screenRuleText(raw: string, options: RuleScreenOptions = {}): Ru
   } else if (TOKEN_SHAPES.test(text)) {
     rejections.push({ reason: 'secret', message: 'contains something shaped like an access token or key' });
   }
-  const flat = squashed(text);
-  if (SQUASHED_OVERRIDES.some((phrase) => flat.includes(phrase))) {
-    rejections.push({ reason: 'override', message: "tries to override the agent's instructions (spelled out)" });
-  }
   for (const check of CHECKS) {
     if (rejections.some((rejection) => rejection.reason === check.reason)) continue;
     if (checkMatches(check, text)) rejections.push({ reason: check.reason, message: check.message });
+  }
+  const flat = squashed(text);
+  if (!rejections.some((r) => r.reason === 'override') && SQUASHED_OVERRIDES.some((phrase) => flat.includes(phrase))) {
+    rejections.push({ reason: 'override', message: "tries to override the agent's instructions (spelled out)" });
   }
   for (const check of SENTENCE_CHECKS) {
     if (rejections.some((rejection) => rejection.reason === check.reason) || !check.applies(text)) continue;
