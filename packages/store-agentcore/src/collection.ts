@@ -6,7 +6,7 @@
 // written afterwards as a materialised copy for the service's retrieval and other readers.
 import { type RepomemError, RepomemError as RepomemErrorClass } from '@repomem/core';
 import type { AgentCoreConnection } from './connection.js';
-import { appendLink, newNonce, readEvents, readLinks, type SessionAddress } from './event-log.js';
+import { appendLink, heightOf, newNonce, readEvents, readHeight, type SessionAddress } from './event-log.js';
 import { type ChainLink, committedLink, foldChain, nextTimestamp } from './fold.js';
 import { contentFromPayload, contentPayload } from './register.js';
 
@@ -94,7 +94,7 @@ export async function commitCollection<Delta, Refusal>(
       if (isLostToken(error)) continue;
       throw error;
     }
-    const links = await readLinks(connection, address.session);
+    const links = await readHeight(connection, address.session, heightOf(view.head));
     if (committedLink(links, nonce) !== undefined) {
       return { ok: true, view: { head: view.head, deltas: [...view.deltas, decision.delta] } };
     }

@@ -234,8 +234,12 @@ export function createAgentCoreStore(options: AgentCoreStoreOptions): AgentCoreS
         const current = await Promise.all(
           batch.map(async (operation) => {
             const cached = views.get(operation.path);
-            if (cached !== undefined && operation.expectedVersion !== undefined) {
-              if (headVersion(cached.head) === operation.expectedVersion) return cached;
+            // A view this instance read or wrote saves a read; if another writer moved the head
+            // since, the append loses and the commit reads again (never a wrong conflict: a
+            // stale view that disagrees with the expected version is read again first).
+            if (cached !== undefined) {
+              const expected = operation.expectedVersion;
+              if (expected === undefined || headVersion(cached.head) === expected) return cached;
             }
             return viewRegister(connection, addressOf(operation.path));
           }),

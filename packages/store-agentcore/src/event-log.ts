@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-bedrock-agentcore';
 import { RepomemError } from '@repomem/core';
 import type { AgentCoreConnection } from './connection.js';
-import type { ChainLink } from './fold.js';
+import { bucketOf, type ChainLink } from './fold.js';
 import { MAX_PAGE_SIZE } from './model-patterns.js';
 
 /** Where a chain lives: an actor and one of its sessions. */
@@ -23,6 +23,8 @@ export interface SessionAddress {
 
 const KEY = {
   parent: 'repomem.parent',
+  height: 'repomem.height',
+  bucket: 'repomem.bucket',
   nonce: 'repomem.nonce',
   kind: 'repomem.kind',
   version: 'repomem.version',
@@ -66,11 +68,27 @@ export async function readEvents(
   connection: AgentCoreConnection,
   address: SessionAddress,
   withPayloads: boolean,
-): Promise<LinkWithPayload[]> {
-  const out: LinkWithPayload[] = [];
+  options: {
+    readonly equals?: { readonly key: 'height' | 'bucket'; readonly value: number };
+    readonly firstPageOnly?: boolean;
+  } = {},
+): Promise<LinkWithPayload[] & { complete?: boolean }> {
+  const out: LinkWithPayload[] & { complete?: boolean } = [];
+  const filter =
+    options.equals === undefined
+      ? undefined
+      : {
+          eventMetadata: [
+            {
+              left: { metadataKey: KEY[options.equals.key] },
+              operator: 'EQUALS_TO' as const,
+              right: { metadataValue: { stringValue: String(options.equals.value) } },
+            },
+          ],
+        };
   let nextToken: string | undefined;
   do {
-    const page = await connection.send('ListEvents', (client, options) =>
+    const page = await connection.send('ListEvents', (client, sendOptions) =>
       client.send(
         new ListEventsCommand({
           memoryId: connection.memoryId,
@@ -78,9 +96,10 @@ export async function readEvents(
           sessionId: address.sessionId,
           includePayloads: withPayloads,
           maxResults: MAX_PAGE_SIZE,
+          ...(filter === undefined ? {} : { filter }),
           ...(nextToken === undefined ? {} : { nextToken }),
         }),
-        options,
+        sendOptions,
       ),
     );
     for (const event of page.events ?? []) {
@@ -88,12 +107,15 @@ export async function readEvents(
       const parent = metadataString(event.metadata, KEY.parent);
       const kind = metadataString(event.metadata, KEY.kind);
       const version = metadataString(event.metadata, KEY.version);
+      const height = Number(metadataString(event.metadata, KEY.height));
       if (event.eventId === undefined || nonce === undefined || parent === undefined || kind === undefined) continue;
+      if (!Number.isSafeInteger(height) || height < 1) continue;
       out.push({
         link: {
           id: event.eventId,
           at: event.eventTimestamp?.getTime() ?? 0,
           parent: parent === NONE ? null : idFromMetadata(parent),
+          height,
           nonce,
           kind,
           version: version === undefined || version === NONE ? null : version,
@@ -103,7 +125,12 @@ export async function readEvents(
       });
     }
     nextToken = page.nextToken;
+    if (options.firstPageOnly === true) {
+      out.complete = nextToken === undefined || nextToken === '';
+      return out;
+    }
   } while (nextToken !== undefined && nextToken !== '');
+  out.complete = true;
   return out;
 }
 
@@ -183,6 +210,8 @@ export async function appendLink(
         payload: request.payload,
         metadata: {
           [KEY.parent]: { stringValue: request.parent === undefined ? NONE : idToMetadata(request.parent.id) },
+          [KEY.height]: { stringValue: String(heightOf(request.parent)) },
+          [KEY.bucket]: { stringValue: String(bucketOf(heightOf(request.parent))) },
           [KEY.nonce]: { stringValue: request.nonce },
           [KEY.kind]: { stringValue: request.kind },
           [KEY.version]: { stringValue: request.version ?? NONE },
@@ -193,4 +222,54 @@ export async function appendLink(
     ),
   );
   return output.event?.eventId;
+}
+
+/** Height of an event written on `parent`. */
+export function heightOf(parent: ChainLink | undefined): number {
+  return (parent?.height ?? 0) + 1;
+}
+
+/** The links at one height (one filtered request): enough to tell whether an event won it. */
+export async function readHeight(
+  connection: AgentCoreConnection,
+  address: SessionAddress,
+  height: number,
+): Promise<ChainLink[]> {
+  return (await readEvents(connection, address, false, { equals: { key: 'height', value: height } })).map(
+    (entry) => entry.link,
+  );
+}
+
+/**
+ * The newest links of a session, enough to find its head: the first page (oldest events) when
+ * it is the whole session; otherwise the buckets from the one holding `hint` (or the first
+ * page's greatest height) upwards until one is empty. Costs one request for a session of up to
+ * 100 events, and a constant few for any longer one.
+ */
+export async function readNewestLinks(
+  connection: AgentCoreConnection,
+  address: SessionAddress,
+  firstPage?: Promise<LinkWithPayload[] & { complete?: boolean }>,
+  hint = 0,
+): Promise<ChainLink[]> {
+  const page = await (firstPage ?? readEvents(connection, address, false, { firstPageOnly: true }));
+  const links = page.map((entry) => entry.link);
+  if (page.complete === true) return links;
+  let top = hint;
+  for (const link of links) top = Math.max(top, link.height);
+  const readBucket = async (bucket: number): Promise<ChainLink[]> =>
+    (await readEvents(connection, address, false, { equals: { key: 'bucket', value: bucket } })).map(
+      (entry) => entry.link,
+    );
+  let bucket = bucketOf(top);
+  const window = (await Promise.all([readBucket(bucket), readBucket(bucket + 1)])).flat();
+  let last = window.some((link) => bucketOf(link.height) === bucket + 1);
+  bucket += 1;
+  while (last) {
+    bucket += 1;
+    const next = await readBucket(bucket);
+    window.push(...next);
+    last = next.length > 0;
+  }
+  return window;
 }

@@ -8,7 +8,16 @@ import type { PayloadType } from '@aws-sdk/client-bedrock-agentcore';
 import { type ExpectedVersion, expectationHolds, RepomemError } from '@repomem/core';
 import { bytesToText, type ContentEncoding, splitText, textToBytes } from './chunks.js';
 import type { AgentCoreConnection } from './connection.js';
-import { appendLink, newNonce, readLinks, readPayload, type SessionAddress } from './event-log.js';
+import {
+  appendLink,
+  heightOf,
+  newNonce,
+  readEvents,
+  readHeight,
+  readNewestLinks,
+  readPayload,
+  type SessionAddress,
+} from './event-log.js';
 import { type ChainLink, chainHead, committedLink, nextTimestamp } from './fold.js';
 import { MAX_PAYLOAD_ITEMS, MAX_RECORD_TEXT_CHARS } from './model-patterns.js';
 import { createRecords, deleteRecords, listRecords, type NewRecord, type StoredRecord } from './records.js';
@@ -27,6 +36,7 @@ export interface RegisterAddress {
 export const RECORD_KEYS = {
   event: 'repomem.event',
   at: 'repomem.at',
+  height: 'repomem.height',
   version: 'repomem.version',
   size: 'repomem.size',
   chunk: 'repomem.chunk',
@@ -114,6 +124,7 @@ export function recordsFor(namespace: string, head: ChainLink, content: Uint8Arr
   const base = {
     [RECORD_KEYS.event]: head.id.replace('#', ':'),
     [RECORD_KEYS.at]: String(head.at),
+    [RECORD_KEYS.height]: String(head.height),
     [RECORD_KEYS.version]: head.version ?? '-',
     [RECORD_KEYS.size]: String(content.byteLength),
     [RECORD_KEYS.chunks]: String(chunks.length),
@@ -180,12 +191,24 @@ export function materialised(records: readonly StoredRecord[]): MaterialisedValu
   return best;
 }
 
-/** Read the chain head and the record ids (no content). */
-export async function viewRegister(connection: AgentCoreConnection, address: RegisterAddress): Promise<RegisterView> {
-  const [links, records] = await Promise.all([
-    readLinks(connection, address.session),
+/** The chain's newest links and the value's records, read in two steps at most. */
+async function readLinksAndRecords(
+  connection: AgentCoreConnection,
+  address: RegisterAddress,
+): Promise<{ links: ChainLink[]; records: StoredRecord[] }> {
+  const [page, records] = await Promise.all([
+    readEvents(connection, address.session, false, { firstPageOnly: true }),
     address.namespace === undefined ? Promise.resolve([]) : listRecords(connection, { namespace: address.namespace }),
   ]);
+  let hint = 0;
+  for (const record of records) hint = Math.max(hint, Number(record.metadata[RECORD_KEYS.height]) || 0);
+  const links = await readNewestLinks(connection, address.session, Promise.resolve(page), hint);
+  return { links, records };
+}
+
+/** Read the chain head and the record ids (no content). */
+export async function viewRegister(connection: AgentCoreConnection, address: RegisterAddress): Promise<RegisterView> {
+  const { links, records } = await readLinksAndRecords(connection, address);
   return { head: chainHead(links), recordIds: records.map((record) => record.id) };
 }
 
@@ -194,10 +217,7 @@ export async function viewRegister(connection: AgentCoreConnection, address: Reg
  * the records when they were written by that head, otherwise from the head event's payload.
  */
 export async function readRegister(connection: AgentCoreConnection, address: RegisterAddress): Promise<RegisterValue> {
-  const [links, records] = await Promise.all([
-    readLinks(connection, address.session),
-    address.namespace === undefined ? Promise.resolve([]) : listRecords(connection, { namespace: address.namespace }),
-  ]);
+  const { links, records } = await readLinksAndRecords(connection, address);
   const head = chainHead(links);
   const recordIds = records.map((record) => record.id);
   if (headVersion(head) === null || head === undefined) return { head, recordIds, content: undefined };
@@ -271,6 +291,7 @@ export async function commitRegister(
       id: eventId ?? '',
       at,
       parent: view.head?.id ?? null,
+      height: heightOf(view.head),
       nonce,
       kind: change === null ? 'delete' : 'put',
       version: change === null ? null : change.version,
@@ -281,7 +302,7 @@ export async function commitRegister(
         ? createRecords(connection, recordsFor(address.namespace, provisional, change.content))
         : Promise.resolve<string[]>([]);
     const [links, created] = await Promise.all([
-      readLinks(connection, address.session),
+      readHeight(connection, address.session, provisional.height),
       materialise,
       view.recordIds.length > 0 ? deleteRecords(connection, view.recordIds) : Promise.resolve(),
     ]);
@@ -290,7 +311,7 @@ export async function commitRegister(
       return {
         status: 'committed',
         version: headVersion(mine),
-        view: { head: chainHead(links), recordIds: created },
+        view: { head: mine, recordIds: created },
         changed: true,
       };
     }
