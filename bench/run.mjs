@@ -38,6 +38,7 @@ const SUITE_MODULES = {
   mcp: ['./suites/mcp.mjs', 'runMcp'],
   agentcore: ['./suites/agentcore.mjs', 'runAgentCore'],
   'github-sync': ['./github-sync.mjs', 'runGitHubSync'],
+  hydrate: ['./suites/hydrate.mjs', 'runHydrate'],
 };
 const SUITES = Object.keys(SUITE_MODULES);
 

@@ -29,6 +29,7 @@ import {
   selectTaskRecords,
   validateTaskRecordWrites,
 } from './record-rules.js';
+import { buildRecordWordIndex, type RecordWordIndex, searchRecordWordIndex } from './record-word-index.js';
 
 /** Default document prefix of {@link createDocumentTaskRecordBackend}. */
 export const DEFAULT_TASK_RECORD_PREFIX = '.repomem/tasks';
@@ -43,12 +44,29 @@ export interface DocumentTaskRecordBackendOptions {
   readonly prefix?: string;
   /** Most attempts of one `apply` when the store reports a concurrent change (default 50). */
   readonly maxAttempts?: number;
+  /**
+   * Skip listing a kind again while the store's `revision()` is unchanged since the last scan
+   * (`auto`, the default: only while `revision()` costs at most about a listing of one kind (1.5x
+   * + 1 ms, moving averages), as on SQLite, git and network stores; not on a large directory
+   * store, whose revision hashes the whole tree).
+   */
+  readonly revisionShortcut?: 'auto' | boolean;
 }
 
 interface CachedRecord {
   readonly version: string;
   readonly record: TaskRecord;
   analysis?: AnalyzedTaskRecordText;
+}
+
+/** One scan of a repository's kind: its records newest first, and the store revision before it. */
+interface Scan {
+  readonly revision: string | undefined;
+  readonly entries: readonly CachedRecord[];
+  readonly records: readonly TaskRecord[];
+  /** Queries answered from this scan; the word index is built from the second on. */
+  uses: number;
+  index?: RecordWordIndex;
 }
 
 /** More uncached documents than this in one scan are read with `readAll` when the store has it. */
@@ -105,7 +123,22 @@ export function createDocumentTaskRecordBackend(
     throw new RepomemError('INVALID_ARGUMENT', `maxAttempts must be a positive integer, got ${String(maxAttempts)}`);
   }
   const cache = new Map<string, CachedRecord>();
+  const entryOf = new WeakMap<TaskRecord, CachedRecord>();
+  const scans = new Map<string, Scan>();
+  const scanning = new Map<string, { readonly generation: number; readonly work: Promise<Scan> }>();
+  /** Bumped by every write of this backend: a scan started before it is not shared after it. */
+  let generation = 0;
+  /** Milliseconds of the last `revision()` and `list()` calls, to decide the shortcut (`auto`). */
+  const cost = { revision: Number.NaN, list: Number.NaN };
   let closed = false;
+  const shortcut = options.revisionShortcut ?? 'auto';
+  const useRevision = (): boolean =>
+    shortcut === true ||
+    (shortcut === 'auto' &&
+      (Number.isNaN(cost.revision) || Number.isNaN(cost.list) || cost.revision <= cost.list * 1.5 + 1));
+  /** Moving average of a cost in ms (one slow call under load does not flip the decision). */
+  const average = (previous: number, sample: number): number =>
+    Number.isNaN(previous) ? sample : 0.7 * previous + 0.3 * sample;
 
   const recordPath = (repo: string, kind: TaskRecordKind, id: string): string =>
     `${recordDirectory(prefix, kind, repo)}/${recordFileName(id)}`;
@@ -141,6 +174,7 @@ export function createDocumentTaskRecordBackend(
     }
     const entry: CachedRecord = { version: document.version, record };
     cache.set(document.path, entry);
+    entryOf.set(record, entry);
     return entry;
   }
 
@@ -154,10 +188,13 @@ export function createDocumentTaskRecordBackend(
     return { document, record: parseRecord(document, repo, kind, id).record };
   }
 
-  /** Every record of one repository and kind (cached by version; what changed is read at once). */
-  async function scan(repo: string, kind: TaskRecordKind): Promise<CachedRecord[]> {
+  /** List and read one repository's kind (cached by version; what changed is read at once), newest first. */
+  async function listAndRead(repo: string, kind: TaskRecordKind): Promise<CachedRecord[]> {
     const directory = `${recordDirectory(prefix, kind, repo)}/`;
-    const entries = (await store.list(directory)).filter(
+    const started = performance.now();
+    const listed = await store.list(directory);
+    cost.list = average(cost.list, performance.now() - started);
+    const entries = listed.filter(
       (entry) => entry.path.endsWith('.json') && !entry.path.slice(directory.length).includes('/'),
     );
     const found = new Map<string, CachedRecord>();
@@ -184,7 +221,43 @@ export function createDocumentTaskRecordBackend(
         if (document !== undefined) found.set(document.path, parseRecord(document, repo, kind));
       }
     }
-    return [...found.values()];
+    const keyed = [...found.values()].map((entry) => ({ entry, ms: Date.parse(entry.record.updated_at) }));
+    keyed.sort(
+      (a, b) =>
+        b.ms - a.ms || (a.entry.record.id < b.entry.record.id ? 1 : a.entry.record.id > b.entry.record.id ? -1 : 0),
+    );
+    return keyed.map((item) => item.entry);
+  }
+
+  /**
+   * Every record of one repository and kind, newest first. Concurrent scans of the same kind
+   * share one listing; with the revision shortcut, an unchanged store revision reuses the last scan.
+   */
+  function scan(repo: string, kind: TaskRecordKind): Promise<Scan> {
+    const key = `${kind}\u0000${repo}`;
+    const running = scanning.get(key);
+    if (running !== undefined && running.generation === generation) return running.work;
+    const work = (async () => {
+      let revision: string | undefined;
+      if (useRevision()) {
+        const started = performance.now();
+        revision = await store.revision();
+        cost.revision = average(cost.revision, performance.now() - started);
+        const last = scans.get(key);
+        if (last !== undefined && last.revision === revision) return last;
+      }
+      const entries = await listAndRead(repo, kind);
+      const fresh: Scan = { revision, entries, records: entries.map((entry) => entry.record), uses: 0 };
+      scans.set(key, fresh);
+      return fresh;
+    })();
+    const entry = { generation, work };
+    scanning.set(key, entry);
+    const done = (): void => {
+      if (scanning.get(key) === entry) scanning.delete(key);
+    };
+    work.then(done, done);
+    return work;
   }
 
   async function apply(writes: readonly TaskRecordWrite[]): Promise<TaskRecordApplyResult> {
@@ -211,9 +284,11 @@ export function createDocumentTaskRecordBackend(
       }
       if (conflicts.length > 0) return { ok: false, conflicts };
       const kinds = [...new Set(records.map((record) => record.kind))].join(', ');
+      generation += 1;
       const result = await store.write(operations, {
         message: `chore(memory): task records (${records.length} ${kinds})`,
       });
+      generation += 1;
       if (result.status === 'committed') return { ok: true };
     }
     throw new RepomemError(
@@ -222,8 +297,8 @@ export function createDocumentTaskRecordBackend(
     );
   }
 
-  const analysisOf = (entries: Map<TaskRecord, CachedRecord>) => (record: TaskRecord) => {
-    const entry = entries.get(record);
+  const analysisOf = (record: TaskRecord): AnalyzedTaskRecordText => {
+    const entry = entryOf.get(record);
     if (entry === undefined) return analyzeTaskRecordText(record.text);
     entry.analysis ??= analyzeTaskRecordText(record.text);
     return entry.analysis;
@@ -242,18 +317,17 @@ export function createDocumentTaskRecordBackend(
     async list(query: TaskRecordQuery) {
       ensureOpen();
       assertTaskRecordQuery(query);
-      const entries = await scan(query.repo, query.kind);
-      return selectTaskRecords(
-        entries.map((entry) => entry.record),
-        query,
-      );
+      const { records } = await scan(query.repo, query.kind);
+      return selectTaskRecords(records, query, true);
     },
     async search(query: TaskRecordSearchQuery) {
       ensureOpen();
       assertTaskRecordSearch(query);
-      const entries = await scan(query.repo, query.kind);
-      const byRecord = new Map(entries.map((entry) => [entry.record, entry]));
-      return searchTaskRecords(byRecord.keys(), query, analysisOf(byRecord));
+      const found = await scan(query.repo, query.kind);
+      found.uses += 1;
+      if (found.uses >= 2) found.index ??= buildRecordWordIndex(found.records, analysisOf);
+      const indexed = found.index === undefined ? undefined : searchRecordWordIndex(found.index, query);
+      return indexed ?? searchTaskRecords(found.records, query, analysisOf, true);
     },
     async delete(repo, kind, id) {
       ensureOpen();
@@ -264,9 +338,11 @@ export function createDocumentTaskRecordBackend(
       for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
         const document = await store.get(path);
         if (document === undefined) return false;
+        generation += 1;
         const result = await store.write([{ kind: 'delete', path, expectedVersion: document.version }], {
           message: `chore(memory): delete task record (${kind})`,
         });
+        generation += 1;
         if (result.status === 'committed') {
           cache.delete(path);
           return true;
@@ -280,6 +356,7 @@ export function createDocumentTaskRecordBackend(
     async close() {
       closed = true;
       cache.clear();
+      scans.clear();
     },
   };
 }

@@ -104,19 +104,34 @@ export function compareTaskRecordsNewestFirst(a: TaskRecord, b: TaskRecord): num
   return Date.parse(b.updated_at) - Date.parse(a.updated_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }
 
+/** Order of two (time, id) keys as {@link compareTaskRecordsNewestFirst}. */
+function compareKeys(aMs: number, aId: string, bMs: number, bId: string): number {
+  return bMs - aMs || (aId < bId ? 1 : aId > bId ? -1 : 0);
+}
+
+/** `records` sorted newest first (each timestamp parsed once, not once per comparison). */
+export function sortTaskRecordsNewestFirst(records: readonly TaskRecord[]): TaskRecord[] {
+  const keyed = records.map((record) => ({ record, ms: Date.parse(record.updated_at) }));
+  keyed.sort((a, b) => compareKeys(a.ms, a.record.id, b.ms, b.record.id));
+  return keyed.map((entry) => entry.record);
+}
+
 /**
  * Apply a {@link TaskRecordQuery} to `records` (any order in, any repositories and kinds): this
- * repository and kind, the id prefix, newest first, the limit.
+ * repository and kind, the id prefix, newest first, the limit. With `sorted`, `records` are
+ * already newest first and only filtered.
  */
-export function selectTaskRecords(records: Iterable<TaskRecord>, query: TaskRecordQuery): TaskRecord[] {
+export function selectTaskRecords(records: Iterable<TaskRecord>, query: TaskRecordQuery, sorted = false): TaskRecord[] {
   const selected: TaskRecord[] = [];
+  const limit = query.limit ?? Number.POSITIVE_INFINITY;
   for (const record of records) {
     if (record.repo !== query.repo || record.kind !== query.kind) continue;
     if (query.idPrefix !== undefined && !record.id.startsWith(query.idPrefix)) continue;
     selected.push(record);
+    if (sorted && selected.length >= limit) break;
   }
-  selected.sort(compareTaskRecordsNewestFirst);
-  return query.limit === undefined ? selected : selected.slice(0, query.limit);
+  const ordered = sorted ? selected : sortTaskRecordsNewestFirst(selected);
+  return query.limit === undefined ? ordered : ordered.slice(0, query.limit);
 }
 
 /** How well a record's text matches a query: 0 when it does not match. */
@@ -142,22 +157,35 @@ export function analyzeTaskRecordText(text: string): AnalyzedTaskRecordText {
   return { words, phrase: normalizePhrase(text) };
 }
 
-function scoreAnalyzed(
-  text: AnalyzedTaskRecordText,
-  tokens: readonly string[],
-  fallback: boolean,
-): TaskRecordTextScore {
+/** Query terms with their match mode: whole word, or substring (unspaced scripts, the fallback). */
+interface PreparedTerm {
+  readonly term: string;
+  readonly substring: boolean;
+}
+
+function prepareTerms(tokens: readonly string[], fallback: boolean): PreparedTerm[] {
+  return tokens.map((term) => ({ term, substring: fallback || isUnspacedScriptTerm(term) }));
+}
+
+function scorePrepared(text: AnalyzedTaskRecordText, terms: readonly PreparedTerm[]): TaskRecordTextScore {
   let matched = 0;
   let occurrences = 0;
-  for (const term of tokens) {
-    const count =
-      fallback || isUnspacedScriptTerm(term) ? (text.phrase.includes(term) ? 1 : 0) : (text.words.get(term) ?? 0);
+  for (const { term, substring } of terms) {
+    const count = substring ? (text.phrase.includes(term) ? 1 : 0) : (text.words.get(term) ?? 0);
     if (count > 0) {
       matched += 1;
       occurrences += count;
     }
   }
   return { matched, occurrences };
+}
+
+function scoreAnalyzed(
+  text: AnalyzedTaskRecordText,
+  tokens: readonly string[],
+  fallback: boolean,
+): TaskRecordTextScore {
+  return scorePrepared(text, prepareTerms(tokens, fallback));
 }
 
 /**
@@ -183,32 +211,69 @@ export function matchTaskRecordText(
   return match === 'all' ? matched === terms : matched > 0;
 }
 
+interface Scored {
+  readonly record: TaskRecord;
+  readonly matched: number;
+  readonly occurrences: number;
+  /** Newer first: the update time in ms, or minus the input position when the input is sorted. */
+  readonly recency: number;
+}
+
+function compareScored(a: Scored, b: Scored): number {
+  return (
+    b.matched - a.matched ||
+    b.occurrences - a.occurrences ||
+    b.recency - a.recency ||
+    (a.record.id < b.record.id ? 1 : a.record.id > b.record.id ? -1 : 0)
+  );
+}
+
+/** The best `limit` of `items` in order (a bounded insertion for small limits, else a full sort). */
+function best(items: Scored[], limit: number | undefined): Scored[] {
+  if (limit === 0) return [];
+  if (limit === undefined || limit > 200 || items.length <= limit) return items.sort(compareScored).slice(0, limit);
+  const top: Scored[] = [];
+  for (const item of items) {
+    if (top.length === limit && compareScored(item, top[top.length - 1] as Scored) >= 0) continue;
+    let index = top.length;
+    while (index > 0 && compareScored(item, top[index - 1] as Scored) < 0) index -= 1;
+    top.splice(index, 0, item);
+    if (top.length > limit) top.pop();
+  }
+  return top;
+}
+
 /**
  * Run a search over `records` in memory: the query's repository, kind and id prefix, the
  * matching ones best first (distinct words found, then occurrences, then newest first), limited.
- * `analyze` may return a cached analysis of each record's text.
+ * `analyze` may return a cached analysis of each record's text; with `sorted`, `records` come
+ * newest first already (their timestamps are then not parsed).
  */
 export function searchTaskRecords(
   records: Iterable<TaskRecord>,
   query: TaskRecordSearchQuery,
   analyze: (record: TaskRecord) => AnalyzedTaskRecordText = (record) => analyzeTaskRecordText(record.text),
+  sorted = false,
 ): TaskRecord[] {
   const { tokens, fallback } = tokenizeQueryDetailed(query.text);
   if (tokens.length === 0) return [];
+  const terms = prepareTerms(tokens, fallback);
   const all = (query.match ?? 'all') === 'all';
-  const scored: { record: TaskRecord; score: TaskRecordTextScore }[] = [];
+  const scored: Scored[] = [];
+  let position = 0;
   for (const record of records) {
+    position += 1;
     if (record.repo !== query.repo || record.kind !== query.kind) continue;
     if (query.idPrefix !== undefined && !record.id.startsWith(query.idPrefix)) continue;
-    const score = scoreAnalyzed(analyze(record), tokens, fallback);
-    if (all ? score.matched === tokens.length : score.matched > 0) scored.push({ record, score });
+    const score = scorePrepared(analyze(record), terms);
+    if (all ? score.matched === tokens.length : score.matched > 0) {
+      scored.push({
+        record,
+        matched: score.matched,
+        occurrences: score.occurrences,
+        recency: sorted ? -position : Date.parse(record.updated_at),
+      });
+    }
   }
-  scored.sort(
-    (a, b) =>
-      b.score.matched - a.score.matched ||
-      b.score.occurrences - a.score.occurrences ||
-      compareTaskRecordsNewestFirst(a.record, b.record),
-  );
-  const ranked = scored.map((entry) => entry.record);
-  return query.limit === undefined ? ranked : ranked.slice(0, query.limit);
+  return best(scored, query.limit).map((entry) => entry.record);
 }

@@ -203,6 +203,8 @@ export function registerTaskRecordQueryGroups<B extends TaskRecordBackend>(h: Ta
         () => h.backend().search({ repo, kind: 'knowledge', text: 'x'.repeat(1025) }),
         'INVALID_ARGUMENT',
       );
+      expect(await h.backend().search({ repo, kind: 'knowledge', text: 'small', limit: 0 })).toEqual([]);
+      expect(await h.backend().search({ repo, kind: 'knowledge', text: 'small', match: 'any', limit: 0 })).toEqual([]);
       const manyWords = Array.from({ length: 65 }, (_, index) => `word${index}`).join(' ');
       await h.expectError(() => h.backend().search({ repo, kind: 'knowledge', text: manyWords }), 'INVALID_ARGUMENT');
       await h.expectError(

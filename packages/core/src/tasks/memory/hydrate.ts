@@ -215,7 +215,14 @@ export async function hydrate(options: HydrateOptions): Promise<HydrateResult> {
     }
     for (const skipped of outcome.value.skipped) report(read.source, skipped.error);
     candidates.push(...outcome.value.candidates);
-    sources.push({ source: read.source, status: 'ok', candidates: outcome.value.candidates.length, ms });
+    const beyond = outcome.value.beyondLimit ?? 0;
+    sources.push({
+      source: read.source,
+      status: 'ok',
+      candidates: outcome.value.candidates.length,
+      ms,
+      ...(beyond > 0 ? { beyond_limit: beyond } : {}),
+    });
   }
   if (strict && thrown.length > 0) throw strictError([...errors, ...warnings], thrown);
 

@@ -50,6 +50,8 @@ export const ReceiptSourceSchema = z.object({
   status: z.enum(['ok', 'failed', 'skipped']),
   /** Candidates it returned. */
   candidates: z.number().int().min(0),
+  /** Records not considered because the source had more than its candidate limit (the lowest scores). */
+  beyond_limit: z.number().int().min(0).optional(),
   /** Wall time in milliseconds. */
   ms: z.number().min(0),
   /** Failure category when failed. */
