@@ -172,6 +172,14 @@ function pageSize(walk: Walk, node: FieldNode, field: GraphQLField<unknown, unkn
       return undefined;
     }
   }
+  if (typeof first === 'number' && typeof last === 'number') {
+    walk.errors.push(
+      new GraphQLError(`Passing both \`first\` and \`last\` to paginate the \`${name}\` connection is not supported.`, {
+        nodes: node,
+      }),
+    );
+    return undefined;
+  }
   const size = Math.max(typeof first === 'number' ? first : 0, typeof last === 'number' ? last : 0);
   if (typeof first !== 'number' && typeof last !== 'number' && selectsItems(walk, node.selectionSet)) {
     walk.errors.push(

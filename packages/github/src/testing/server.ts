@@ -119,15 +119,27 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
   await gitHubSchema();
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, {}, { message: `Loopback GitHub API failure: ${String(error)}` });
-      else res.destroy();
+    const index = received++;
+    const requestId = `LOOP:${index.toString(16).toUpperCase().padStart(6, '0')}`;
+    handle(req, res, index, requestId).catch((error: unknown) => {
+      // A failing onRequest hook (or a bug here) still answers like GitHub's 500, headers included.
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      send(
+        res,
+        500,
+        { ...mainQuota.core.headers(), 'x-github-request-id': requestId },
+        {
+          message: `Loopback GitHub API failure: ${error instanceof Error ? error.message : String(error)}`,
+          status: '500',
+        },
+      );
     });
   });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const index = received++;
-    const requestId = `LOOP:${index.toString(16).toUpperCase().padStart(6, '0')}`;
+  async function handle(req: IncomingMessage, res: ServerResponse, index: number, requestId: string): Promise<void> {
     const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
     const kind = pathname === '/graphql' ? 'graphql' : 'rest';
     const presented = bearer(req.headers.authorization);

@@ -101,6 +101,13 @@ describe('checkGitHubQuery', () => {
     });
     const refused = await checkGitHubQuery('{ viewer { repositories { nodes { name } } } }');
     expect(refused).toMatchObject({ kind: 'refused', errors: [{ type: 'MISSING_PAGINATION_BOUNDARIES' }] });
+    const both = await checkGitHubQuery(
+      '{ repository(owner: "o", name: "n") { issues(first: 5, last: 5) { nodes { id } } } }',
+    );
+    expect(both).toMatchObject({
+      kind: 'refused',
+      errors: [{ message: 'Passing both `first` and `last` to paginate the `issues` connection is not supported.' }],
+    });
     const invalid = await checkGitHubQuery(
       'query ($n: Int!) { repository(owner: "o", name: "n") { issue(number: $n) { id } } }',
     );

@@ -148,6 +148,17 @@ describe('loopback REST routes', () => {
     expect(missing.response?.data).toMatchObject({ message: 'Not Found' });
   });
 
+  it('answers 500 with the quota headers when the onRequest hook fails', async () => {
+    const api = await start();
+    api.onRequest(() => {
+      throw new Error('hook broke');
+    });
+    const error = await failure(new Octokit({ baseUrl: api.url, auth: 'loopback-token' }).request('GET /user'));
+    expect(error.status).toBe(500);
+    expect(error.response?.data).toMatchObject({ message: 'Loopback GitHub API failure: hook broke' });
+    expect(error.response?.headers['x-ratelimit-limit']).toBe('5000');
+  });
+
   it('calls the onRequest hook before answering, with the request kind, index and body', async () => {
     const api = await start();
     const seen: unknown[] = [];
