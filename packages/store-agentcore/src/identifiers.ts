@@ -182,11 +182,3 @@ export function escapePath(path: string, what = 'path'): string {
 export function unescapePath(escaped: string): string {
   return escaped.split('/').map(unescapeSegment).join('/');
 }
-
-/**
- * True when `namespace` lies inside `scope` (a namespace ending with `/`): the guard every
- * read and write passes, so no crafted name reaches another repository's records.
- */
-export function insideScope(namespace: string, scope: string): boolean {
-  return scope.endsWith('/') && namespace.startsWith(scope) && !namespace.slice(scope.length).split('/').includes('..');
-}
