@@ -43,6 +43,7 @@ export type Args = Readonly<Record<string, unknown>>;
 /** A computed field: the source view, the field's arguments, the request context. */
 export type Resolver = (source: View, args: Args, context: ResolverContext) => unknown;
 
+/** GitHub's NOT_FOUND error for a lookup (the field answers null). */
 export function notFound(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { type: 'NOT_FOUND' } });
 }
@@ -54,15 +55,18 @@ export function actorView(context: ResolverContext, login: string | null): View 
   return new View(actor.type, actor);
 }
 
+/** A repository as a GraphQL object. */
 export function repoView(repo: GitHubRepositoryData): View {
   return new View('Repository', repo, repo);
 }
 
+/** An issue, pull request or discussion as a GraphQL object of its type. */
 export function itemView(repo: GitHubRepositoryData, item: GitHubItemData): View {
   const type = 'category' in item ? 'Discussion' : 'reviews' in item ? 'PullRequest' : 'Issue';
   return new View(type, item, repo);
 }
 
+/** The web URL of the item a view is (or belongs to), as GitHub builds it. */
 export function itemUrl(view: View): string {
   const repo = view.repo!;
   const item = (view.item ?? view.record) as GitHubItemData;
@@ -70,6 +74,7 @@ export function itemUrl(view: View): string {
   return `${WEB_ORIGIN}/${repo.owner}/${repo.name}/${kind}/${item.number}`;
 }
 
+/** The paging arguments of a connection field. */
 export function connectionArgs(args: Args): ConnectionArgs {
   return {
     first: args.first as number | null | undefined,
@@ -79,6 +84,7 @@ export function connectionArgs(args: Args): ConnectionArgs {
   };
 }
 
+/** An `orderBy` argument (`IssueOrder`, `DiscussionOrder`...). */
 export interface Order {
   readonly field?: string;
   readonly direction?: 'ASC' | 'DESC';
@@ -92,10 +98,12 @@ export function orderedKey(order: Order | undefined, fallbackField: string): (it
   return (item) => [item.createdAt, item.number];
 }
 
+/** Comments are listed in creation order. */
 export function commentKey(comment: GitHubCommentBase): SortKey {
   return [comment.createdAt, comment.databaseId];
 }
 
+/** All eight reaction groups in GitHub's order, zero counts included, as GitHub serves them. */
 export function reactionGroups(view: View): unknown[] {
   const reactions = (view.record as GitHubCommentBase).reactions ?? [];
   return REACTION_CONTENTS.map((content) => {
@@ -105,15 +113,18 @@ export function reactionGroups(view: View): unknown[] {
   });
 }
 
+/** The page info of an empty connection. */
 export function emptyPageInfo() {
   return { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null };
 }
 
+/** True when the item carries one of `names` (or no label filter is given). */
 export function hasLabels(item: GitHubIssueLikeData | GitHubDiscussionData, names: unknown): boolean {
   if (!Array.isArray(names) || names.length === 0) return true;
   return names.some((name) => item.labels.some((label) => label.toLowerCase() === String(name).toLowerCase()));
 }
 
+/** The permission each kind of item needs. */
 export const PERMISSION_OF_KIND: Record<'issue' | 'pullRequest' | 'discussion', LoopbackPermissionName> = {
   issue: 'issues',
   pullRequest: 'pullRequests',
@@ -155,6 +166,7 @@ export function numbered(
   throw notFound(`Could not resolve to ${label} with the number of ${number}.`);
 }
 
+/** Text escaped for the `*HTML` fields. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
