@@ -27,7 +27,14 @@ import {
 } from '@repomem/core';
 import type { AgentCoreConnection } from './connection.js';
 import { readPayload } from './event-log.js';
-import { escapePath, hashedSessionId, namespaceOf, repositoryActorId, unescapePath } from './identifiers.js';
+import {
+  escapePath,
+  escapePrefix,
+  hashedSessionId,
+  namespaceOf,
+  repositoryActorId,
+  unescapePath,
+} from './identifiers.js';
 import { listRecords, type StoredRecord } from './records.js';
 import {
   commitRegister,
@@ -117,7 +124,8 @@ export function createAgentCoreStore(options: AgentCoreStoreOptions): AgentCoreS
 
   /** Every materialised document under the prefix: path -> newest complete record set. */
   const readMaterialised = async (prefix: string) => {
-    const records = await listRecords(connection, { namespacePath: documentsNamespace });
+    // The service narrows by namespace prefix (escaping keeps prefixes), the path check below is exact.
+    const records = await listRecords(connection, { namespacePath: `${documentsNamespace}${escapePrefix(prefix)}` });
     const byPath = new Map<string, StoredRecord[]>();
     for (const record of records) {
       const path = pathOfNamespace(record.namespace);

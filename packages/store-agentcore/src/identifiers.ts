@@ -182,3 +182,15 @@ export function escapePath(path: string, what = 'path'): string {
 export function unescapePath(escaped: string): string {
   return escaped.split('/').map(unescapeSegment).join('/');
 }
+
+/**
+ * Escape a listing prefix (`daily/`, `dai`, `notes/2026-`) the way {@link escapePath} escapes the
+ * names it selects, so the escaped prefix selects exactly their escaped forms (a trailing `/`
+ * is kept). `''` stays `''`.
+ */
+export function escapePrefix(prefix: string): string {
+  if (prefix === '') return '';
+  const trailing = prefix.endsWith('/');
+  const body = trailing ? prefix.slice(0, -1) : prefix;
+  return `${escapePath(body, 'prefix')}${trailing ? '/' : ''}`;
+}

@@ -17,7 +17,7 @@ import {
   stateValueVersion,
 } from '@repomem/core';
 import type { AgentCoreConnection } from './connection.js';
-import { escapePath, hashedSessionId, namespaceOf, unescapePath } from './identifiers.js';
+import { escapePath, escapePrefix, hashedSessionId, namespaceOf, unescapePath } from './identifiers.js';
 import { listRecords, type StoredRecord } from './records.js';
 import { commitRegister, headVersion, materialised, type RegisterAddress, readRegister } from './register.js';
 
@@ -85,7 +85,7 @@ export function createAgentCoreState(options: AgentCoreStateOptions): StoreState
     async list(listOptions: StateListOptions = {}): Promise<StateEntry[]> {
       assertOpen();
       const prefix = normalizeStatePrefix(listOptions.prefix);
-      const records = await listRecords(connection, { namespacePath: stateNamespace });
+      const records = await listRecords(connection, { namespacePath: `${stateNamespace}${escapePrefix(prefix)}` });
       const byKey = new Map<string, StoredRecord[]>();
       for (const record of records) {
         if (!record.namespace.startsWith(stateNamespace) || !record.namespace.endsWith('/')) continue;

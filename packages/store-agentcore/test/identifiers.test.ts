@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   escapedSessionId,
   escapePath,
+  escapePrefix,
   escapeSegment,
   hashedSessionId,
   namespaceOf,
@@ -86,6 +87,21 @@ describe('identifier mapping', () => {
         expect(unescapePath(escapePath(a))).toBe(a);
         expect(escapePath(`${a}/${b}`).startsWith(`${escapePath(a)}/`)).toBe(true);
         if (a !== b) expect(escapePath(b)).not.toBe(escapePath(a));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('an escaped prefix selects exactly the escaped names it prefixes', () => {
+    const segment = name.filter((part) => !part.includes('/'));
+    const path = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/'));
+    fc.assert(
+      fc.property(path, path, fc.nat(), (a, b, cut) => {
+        const characters = [...a];
+        const prefix = characters.slice(0, cut % (characters.length + 1)).join('');
+        if (prefix.includes('//') || prefix.startsWith('/')) return;
+        expect(escapePath(a).startsWith(escapePrefix(prefix))).toBe(true);
+        if (escapePath(b).startsWith(escapePrefix(prefix))) expect(b.startsWith(prefix)).toBe(true);
       }),
       { numRuns: 500 },
     );
