@@ -8,22 +8,17 @@
 // sync's cursor and is fetched by the next one.
 import { type MemoryStore, RepomemError } from '@repomem/core';
 import type { GitHubEnvironment } from '../citations/github-endpoint.js';
+import { completeItems } from './follow-ups.js';
 import { discussionToGh, issueToGh, type MirrorJson, pullToGh, serializeMirrorFile } from './gh-format.js';
 import { classifyThrown, forbiddenFields, type MirrorInterruption, throwGraphQLErrors } from './github-failure.js';
-import {
-  followUpQuery,
-  type LanePageRequest,
-  MIRROR_LANES,
-  type MirrorLane,
-  PAGE_SIZES,
-  pageQuery,
-} from './graphql-selections.js';
+import { type MirrorLane, pageQuery } from './graphql-selections.js';
+import { advanceLanes, dropLane, laterOf, nextPageRequests, startLanes, takePage } from './lane-walks.js';
 import { createMirrorClient, type GitHubQuota } from './mirror-client.js';
 import { mirrorPath, mirrorPrefix, parseMirrorRepository } from './mirror-paths.js';
-import { type LaneResume, MirrorStateStore, type StatePatch } from './mirror-state.js';
+import { MirrorStateStore, type StatePatch } from './mirror-state.js';
 import { type MirrorFile, writeMirrorFiles } from './mirror-writer.js';
-import { followUpsOf, type LaneItem, type PendingFollowUp, parseRepositoryPage } from './page-items.js';
-import { findVanishedItems, type VanishedReport } from './vanished-items.js';
+import { type LaneItem, parseRepositoryPage } from './page-items.js';
+import { findVanishedItems, type VanishedReport, vanishedForState } from './vanished-items.js';
 
 /** Progress of a running sync, reported after every page written. */
 export interface GitHubMirrorProgress {
@@ -114,30 +109,6 @@ export type GitHubMirrorSyncResult =
       readonly message: string;
     });
 
-interface Walk {
-  readonly kind: 'resume' | 'fresh';
-  after: string | null;
-  readonly floor: string;
-  ceiling: string;
-}
-
-interface LaneRun {
-  readonly lane: MirrorLane;
-  walk: Walk | undefined;
-  /** A fresh walk still follows the resumed one. */
-  freshAfterResume: boolean;
-  cursor: string;
-  totalCount: number | undefined;
-}
-
-function time(value: string): number {
-  return value === '' ? Number.NEGATIVE_INFINITY : Date.parse(value);
-}
-
-function laterOf(a: string, b: string): string {
-  return time(b) > time(a) ? b : a;
-}
-
 function toFile(repo: ReturnType<typeof parseMirrorRepository>, item: LaneItem): MirrorFile {
   let json: MirrorJson;
   if (item.lane === 'issues') json = issueToGh(item.node);
@@ -206,20 +177,8 @@ export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promis
   const notices: string[] = [...state.notices];
   const runUrl = options.runUrl ?? defaultRunUrl(env);
 
-  const lanes: LaneRun[] = MIRROR_LANES.map((lane) => {
-    const resume = options.since === undefined ? start.extension.resume[lane] : undefined;
-    const floor = options.since ?? start.cursors[lane];
-    return {
-      lane,
-      walk:
-        resume === undefined
-          ? { kind: 'fresh', after: null, floor, ceiling: '' }
-          : { kind: 'resume', after: resume.after, floor: resume.floor, ceiling: resume.ceiling },
-      freshAfterResume: resume !== undefined,
-      cursor: start.cursors[lane],
-      totalCount: undefined,
-    };
-  });
+  const lanes = startLanes(start, options.since);
+  const discussionLane = lanes.find((run) => run.lane === 'discussions');
   const items: Record<MirrorLane, number> = { issues: 0, pulls: 0, discussions: 0 };
   const changed: string[] = [];
   let unchanged = 0;
@@ -259,12 +218,7 @@ export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promis
     for (;;) {
       const active = lanes.filter((run) => run.walk !== undefined);
       if (active.length === 0) break;
-      const requests: LanePageRequest[] = active.map((run) => ({
-        lane: run.lane,
-        after: run.walk?.after ?? null,
-        since: run.lane === 'issues' && run.walk?.floor !== '' ? (run.walk?.floor ?? null) : null,
-      }));
-      const { query, variables } = pageQuery(requests, pageScale);
+      const { query, variables } = pageQuery(nextPageRequests(active), pageScale);
       let answer: Awaited<ReturnType<typeof send>>;
       try {
         answer = await send(query, variables(repo.owner, repo.name));
@@ -288,10 +242,8 @@ export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promis
       if (answer.errors.length > 0) {
         // A token may read issues and pull requests but not discussions: those are skipped.
         const forbidden = forbiddenFields(answer.errors);
-        const discussions = lanes.find((run) => run.lane === 'discussions');
-        if (forbidden.length > 0 && forbidden.every((field) => field === 'discussions') && discussions?.walk) {
-          discussions.walk = undefined;
-          discussions.freshAfterResume = false;
+        if (forbidden.length > 0 && forbidden.every((field) => field === 'discussions') && discussionLane?.walk) {
+          dropLane(discussionLane);
           notices.push(
             `discussions skipped: the token cannot read them (give it the permission Discussions: read to mirror them)`,
           );
@@ -310,48 +262,15 @@ export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promis
           notices.push(`GitHub answers for ${repo.slug} with ${page.nameWithOwner} (renamed or transferred)`);
         }
       }
-      const discussions = lanes.find((run) => run.lane === 'discussions');
-      if (!page.hasDiscussionsEnabled && discussions?.walk !== undefined) {
-        discussions.walk = undefined;
-        discussions.freshAfterResume = false;
+      if (!page.hasDiscussionsEnabled && discussionLane?.walk !== undefined) {
+        dropLane(discussionLane);
         notices.push(`${repo.slug} has discussions disabled: discussions skipped`);
       }
 
-      // Which items this page contributes, and whether each walk ends here.
-      const pageItems: LaneItem[] = [];
-      const ends = new Map<MirrorLane, boolean>();
-      for (const run of active) {
-        const lanePage = page.lanes[run.lane];
-        if (lanePage === undefined || run.walk === undefined) continue;
-        run.totalCount = lanePage.totalCount;
-        const floor = time(run.walk.floor);
-        let reachedOlder = false;
-        for (const item of lanePage.items) {
-          if (time(item.node.updatedAt) < floor) {
-            reachedOlder = true;
-            continue;
-          }
-          pageItems.push(item);
-        }
-        ends.set(run.lane, reachedOlder || !lanePage.pageInfo.hasNextPage || lanePage.pageInfo.endCursor === null);
-      }
-
-      // Nested connections that overflowed, fetched before anything of this page is written.
-      let queue: PendingFollowUp[] = pageItems.flatMap(followUpsOf);
-      while (queue.length > 0) {
-        const batch = queue.slice(0, PAGE_SIZES.followUpsPerRequest);
-        queue = queue.slice(batch.length);
-        const follow = followUpQuery(batch.map((entry) => entry.request));
-        const answer = await send(follow.query, follow.variables);
-        if (answer.errors.length > 0 && answer.data === null) throwGraphQLErrors(repo.slug, answer.errors);
-        const data = (answer.data ?? {}) as Record<string, { page?: unknown } | null>;
-        batch.forEach((entry, index) => {
-          const node = data[`f${index}`];
-          // The node vanished meanwhile: its item is written with what was read.
-          if (node === null || node === undefined || node.page === undefined) return;
-          queue.push(...entry.accept(node.page));
-        });
-      }
+      // Which items this page contributes (complete, overflowing connections fetched), and which walks end.
+      const taken = takePage(active, page);
+      const pageItems = taken.items;
+      await completeItems(pageItems, send, repo.slug);
 
       const outcome = await writeMirrorFiles(
         options.store,
@@ -363,33 +282,7 @@ export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promis
       for (const item of pageItems) items[item.lane] += 1;
 
       // Move the state only now that the files are written.
-      const patch: {
-        cursors: Partial<Record<MirrorLane, string>>;
-        resume: Partial<Record<MirrorLane, LaneResume | null>>;
-      } = {
-        cursors: {},
-        resume: {},
-      };
-      for (const run of active) {
-        const walk = run.walk;
-        const lanePage = page.lanes[run.lane];
-        if (walk === undefined || lanePage === undefined) continue;
-        for (const item of pageItems)
-          if (item.lane === run.lane) walk.ceiling = laterOf(walk.ceiling, item.node.updatedAt);
-        if (ends.get(run.lane) === true) {
-          if (walk.ceiling !== '') run.cursor = laterOf(run.cursor, walk.ceiling);
-          patch.cursors[run.lane] = run.cursor;
-          // A `since` walk leaves the resume point of an interrupted regular walk in place.
-          if (options.since === undefined) patch.resume[run.lane] = null;
-          run.walk = run.freshAfterResume ? { kind: 'fresh', after: null, floor: run.cursor, ceiling: '' } : undefined;
-          run.freshAfterResume = false;
-        } else {
-          walk.after = lanePage.pageInfo.endCursor;
-          if (options.since === undefined) {
-            patch.resume[run.lane] = { after: walk.after ?? '', floor: walk.floor, ceiling: walk.ceiling };
-          }
-        }
-      }
+      const patch = advanceLanes(active, page, taken, options.since !== undefined);
       const activity = outcome.changed.length > 0 ? clock().toISOString() : undefined;
       if (activity !== undefined) lastActivityAt = laterOf(lastActivityAt, activity);
       await state.write({ ...patch, ...(activity === undefined ? {} : { activityAt: activity }), runUrl });
@@ -410,19 +303,7 @@ export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promis
       >,
       known: state.current().extension.vanished,
     });
-    const found = Object.fromEntries(
-      MIRROR_LANES.map((lane) => [
-        lane,
-        vanished
-          .filter((report) => report.lane === lane)
-          .map((report) => ({
-            number: report.number,
-            reason: report.reason,
-            ...(report.movedTo === undefined ? {} : { movedTo: report.movedTo }),
-          })),
-      ]),
-    );
-    const finish: StatePatch = { syncedAt: clock().toISOString(), vanished: found, runUrl };
+    const finish: StatePatch = { syncedAt: clock().toISOString(), vanished: vanishedForState(vanished), runUrl };
     await state.write(finish);
     return { status: 'complete', ...summary() };
   } catch (error) {

@@ -96,3 +96,19 @@ export async function findVanishedItems(input: FindVanishedInput): Promise<Vanis
   }
   return reports;
 }
+
+/** The reports as the sync state records them (per lane), so later runs do not report them again. */
+export function vanishedForState(reports: readonly VanishedReport[]): Partial<Record<MirrorLane, VanishedItem[]>> {
+  const byLane: Partial<Record<MirrorLane, VanishedItem[]>> = {};
+  for (const report of reports) {
+    const item: VanishedItem = {
+      number: report.number,
+      reason: report.reason,
+      ...(report.movedTo === undefined ? {} : { movedTo: report.movedTo }),
+    };
+    const lane = byLane[report.lane] ?? [];
+    lane.push(item);
+    byLane[report.lane] = lane;
+  }
+  return byLane;
+}
