@@ -27,6 +27,12 @@ export type * from './model.js';
 export { REACTION_CONTENTS } from './model.js';
 export type { QueryLimits } from './query-limits.js';
 export { MAX_NODES, MAX_PAGE } from './query-limits.js';
-export type { LoopbackGitHub, LoopbackGitHubOptions, LoopbackRequest, LoopbackStats } from './server.js';
+export type {
+  LoopbackFault,
+  LoopbackGitHub,
+  LoopbackGitHubOptions,
+  LoopbackRequest,
+  LoopbackStats,
+} from './server.js';
 export { startLoopbackGitHub } from './server.js';
 export type { LoopbackPermissionName, LoopbackTokenOptions } from './token-grants.js';

@@ -35,12 +35,20 @@ export interface LoopbackGitHubOptions {
     readonly badGatewayRate?: number;
     /** Seed of the fault dice (default 1): the same seed fails the same requests. */
     readonly seed?: number;
+    /**
+     * Chooses a fault for one request (after the token is checked): `secondary-rate-limit` or
+     * `bad-gateway` (GitHub's answer to a query that timed out), or undefined to answer normally.
+     */
+    readonly inject?: (request: LoopbackRequest) => LoopbackFault | undefined;
   };
   /** More accepted tokens, each with its own user, visible repositories and permissions. */
   readonly tokens?: readonly LoopbackTokenOptions[];
   /** The data to serve (default: an empty data set to fill through `data`). */
   readonly data?: GitHubDataSet;
 }
+
+/** A failure {@link LoopbackGitHubOptions.faults}`.inject` can choose for a request. */
+export type LoopbackFault = 'secondary-rate-limit' | 'bad-gateway';
 
 /** A request about to be answered, as {@link LoopbackGitHub.onRequest} hooks see it. */
 export interface LoopbackRequest {
@@ -181,7 +189,8 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
       send(res, 401, headers(), { message, documentation_url: docs, status: '401' });
       return;
     }
-    if (everyNth > 0 && (index + 1) % everyNth === 0) {
+    const injected = options.faults?.inject?.({ kind, index, ...(body === undefined ? {} : { body }) });
+    if (injected === 'secondary-rate-limit' || (everyNth > 0 && (index + 1) % everyNth === 0)) {
       stats.rejected++;
       send(
         res,
@@ -196,7 +205,7 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
       );
       return;
     }
-    if (badGatewayRate > 0 && dice() < badGatewayRate) {
+    if (injected === 'bad-gateway' || (badGatewayRate > 0 && dice() < badGatewayRate)) {
       stats.rejected++;
       send(res, 502, headers(), {
         data: null,

@@ -103,6 +103,22 @@ describe('loopback GitHub failures', () => {
     expect(plain.status).toBe(502);
   });
 
+  it('injects the fault a test chooses for a request (a page too heavy for GitHub times out)', async () => {
+    const api = await start({
+      faults: {
+        inject: (request) => (JSON.stringify(request.body ?? {}).includes('first: 5') ? 'bad-gateway' : undefined),
+      },
+    });
+    const octokit = new Octokit({ baseUrl: api.url, auth: 'loopback-token' });
+    const heavy = await failure(octokit.graphql(QUERY));
+    expect(heavy.status).toBe(502);
+    expect(heavy.message).toMatch(/This may be the result of a timeout/);
+    const light = await octokit.graphql<{ repository: { issues: { nodes: unknown[] } } }>(
+      QUERY.replace('first: 5', 'first: 2'),
+    );
+    expect(light.repository.issues.nodes).toHaveLength(2);
+  });
+
   it('reports an exhausted hourly quota as RATE_LIMITED with zero points left', async () => {
     const api = await start({ rateLimit: { limit: 100, remaining: 1 } });
     const limited: number[] = [];
