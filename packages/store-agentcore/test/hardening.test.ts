@@ -11,7 +11,11 @@ beforeAll(async () => {
   emulator = await startEmulator();
 });
 afterAll(async () => {
+  // Every request the adapter sent passed the service model's validation (no writer raced here,
+  // so not even the ValidationException that reports a client token taken by a competing writer).
+  const { validationErrors } = emulator.stats();
   await emulator.close();
+  expect(validationErrors).toBe(0);
 });
 
 runStoreHardening<AgentCoreStore>({
