@@ -20,7 +20,7 @@ export const fieldResolver: GraphQLFieldResolver<unknown, ResolverContext> = (so
   const computed = RESOLVERS[typeName]?.[info.fieldName];
   if (computed !== undefined) return computed(source as View, args, context);
   const value =
-    source instanceof View ? source.field(info.fieldName) : (source as Record<string, unknown>)[info.fieldName];
+    source instanceof View ? source.field(info.fieldName) : ((source ?? {}) as Record<string, unknown>)[info.fieldName];
   if (value === undefined) {
     throw new GraphQLError(`The loopback GitHub API does not serve ${typeName}.${info.fieldName} yet.`, {
       extensions: { type: 'LOOPBACK_UNSUPPORTED' },

@@ -191,6 +191,18 @@ describe('GraphQL over the loopback API', () => {
     expect(Number(second.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
   });
 
+  it('answers introspection, and names a field the model does not serve instead of returning null', async () => {
+    const schema = await octokit.graphql<{ __type: { fields: { name: string }[] } }>(
+      '{ __type(name: "RateLimit") { fields { name } } }',
+    );
+    expect(schema.__type.fields.map((field) => field.name)).toContain('cost');
+    const errors = await graphQLErrors(octokit.graphql('{ meta { gitIpAddresses } }'));
+    expect(errors[0]).toMatchObject({
+      type: 'LOOPBACK_UNSUPPORTED',
+      message: 'The loopback GitHub API does not serve Query.meta yet.',
+    });
+  });
+
   it('answers NOT_FOUND with a null repository for a missing one', async () => {
     const response = await octokit.request('POST /graphql', {
       query: '{ repository(owner: "acme", name: "missing") { hasDiscussionsEnabled } }',
