@@ -251,6 +251,7 @@ export async function runAgentLoop(options = {}) {
         // recall verifies each memory against the code; kept here to report what it invalidated
         verified: { recall: async (...args) => (recall = await verified.recall(...args)) },
         recordReceipt: true,
+        noteRuleRetrievals: true, // review rules not given to an agent in 50 tasks expire
       });
       for (const failure of [...hydration.errors, ...hydration.warnings]) {
         warnings.push(`memory source ${failure.source} failed (${failure.category}): ${failure.message}`);

@@ -146,7 +146,8 @@ active, rejected citations or citations that could not be read now, 1 usage or u
 
 /** `repomem context --help`. */
 export const CONTEXT_USAGE = `Usage: repomem context --task <description> [--task-id <id>] [--user <login>] [--budget <tokens>]
-                       [--record] [--verified [--source <spec>] [--ref <rev>]] [--strict] [--json | --markdown]
+                       [--record] [--note-rules] [--verified [--source <spec>] [--ref <rev>]] [--strict]
+                       [--json | --markdown]
        repomem context receipts --task <task id> [--json]
        repomem context diff <task id A> <task id B> [--json]
 
@@ -169,6 +170,8 @@ Options:
   --budget <n>          Token budget (default 2000)
   --timeout-ms <n>      Timeout of each source (default 5000)
   --record              Store the receipt under --task-id
+  --note-rules          Count the task against the review rules (a rule not given to an agent in
+                        50 tasks expires); needs --task-id
   --verified            Include verified memories (--source/--ref: where their code is read)
   --prompt-version <v>  Prompt version recorded in the receipt
   --commit <sha>        Repository commit recorded in the receipt

@@ -138,6 +138,11 @@ describe('task memory commands', () => {
   it('reports misuse clearly: missing arguments, bad status, unknown receipt, nothing new', async () => {
     expect((await run('context')).code).toBe(1);
     expect((await run('context', '--task', 'x', '--record')).stderr).toContain('--record needs --task-id');
+    expect((await run('context', '--task', 'x', '--note-rules')).stderr).toContain('--note-rules needs --task-id');
+    expect(jsonOf(await run('context', '--task', 'x', '--task-id', 't-9', '--note-rules', '--json'))).toMatchObject({
+      ok: true,
+      errors: [],
+    });
     const bad = await run('episode', 'write', '--task-id', 't', '--status', 'done', '--json');
     expect(jsonOf(bad)).toMatchObject({ ok: false, code: 'INVALID_ARGUMENT' });
     const missing = await run('context', 'receipts', '--task', 'nope', '--json');

@@ -24,6 +24,7 @@ const OPTIONS = {
   budget: { type: 'string' },
   'timeout-ms': { type: 'string' },
   record: { type: 'boolean' },
+  'note-rules': { type: 'boolean' },
   strict: { type: 'boolean' },
   verified: { type: 'boolean' },
   source: { type: 'string' },
@@ -70,6 +71,9 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
   const record = booleanOption(parsed, 'record');
   if (record && taskId === undefined)
     throw new CliUsageError('--record needs --task-id (the receipt is stored under it)');
+  if (booleanOption(parsed, 'note-rules') && taskId === undefined) {
+    throw new CliUsageError('--note-rules needs --task-id (each task is counted once)');
+  }
   const promptVersion = stringOption(parsed, 'prompt-version');
   const commit = stringOption(parsed, 'commit');
   const verified = await verifiedOf(parsed, io, repo);
@@ -89,6 +93,7 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
         ...(promptVersion === undefined ? {} : { promptVersion }),
         ...(commit === undefined ? {} : { commit }),
         recordReceipt: record,
+        noteRuleRetrievals: booleanOption(parsed, 'note-rules'),
         mode: booleanOption(parsed, 'strict') ? 'strict' : 'fail-open',
       }),
     );

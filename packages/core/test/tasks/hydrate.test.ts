@@ -171,6 +171,35 @@ describe('hydrate', () => {
   });
 });
 
+describe('rule retrievals', () => {
+  it('counts the task against active rules: included ones start over, a rule left out too long expires', async () => {
+    const backend = freshBackend();
+    const kept = await storeRule(backend, 'Never use `any` in TypeScript.');
+    const first = await hydrate({
+      backend,
+      repo: REPO,
+      task: { id: 't1', description: 'types' },
+      noteRuleRetrievals: true,
+    });
+    expect(first.errors).toEqual([]);
+    expect((await backend.get(REPO, 'rule', kept))?.data).toMatchObject({
+      tasks_since_retrieved: 0,
+      last_retrieved_task: 't1',
+    });
+    const starved = await hydrate({
+      backend,
+      repo: REPO,
+      task: { id: 't2', description: 'types' },
+      budgetTokens: 0,
+      noteRuleRetrievals: { expireAfterTasks: 1 },
+    });
+    expect(starved.errors).toEqual([]);
+    expect((await backend.get(REPO, 'rule', kept))?.data.status).toBe('expired');
+    const noId = await hydrate({ backend, repo: REPO, task: { description: 'x' }, noteRuleRetrievals: true });
+    expect(noId.errors.map((error) => error.source)).toEqual(['rule-retrievals']);
+  });
+});
+
 describe('hydrate budget', () => {
   it('fills sources in priority order and drops the least relevant, then the oldest, first', async () => {
     const backend = freshBackend();

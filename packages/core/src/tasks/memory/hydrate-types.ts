@@ -53,14 +53,24 @@ export interface HydrateOptions {
   readonly commit?: string;
   /** Store the receipt as the task's `receipt` record (needs `task.id`; default `false`). */
   readonly recordReceipt?: boolean;
+  /**
+   * Count this task against the repository's active review rules (`noteRuleRetrievals`, needs
+   * `task.id`): the rules included start over, the others count one more task and expire after
+   * `expireAfterTasks` (default 50) tasks without being given to an agent. Writes every active
+   * rule, so it is off by default; a failure is reported like a source's.
+   */
+  readonly noteRuleRetrievals?: boolean | { readonly expireAfterTasks?: number };
   /** Clock (tests). */
   readonly now?: () => Date;
 }
 
 /** A source that failed, with its classified failure. */
 export interface SourceFailure extends MemoryFailure {
-  /** Which source (or `receipt` for recording the receipt, `repo` for an unusable repository name). */
-  readonly source: ContextSource | 'receipt' | 'repo';
+  /**
+   * Which source (or `receipt` for recording the receipt, `rule-retrievals` for counting rule
+   * retrievals, `repo` for an unusable repository name).
+   */
+  readonly source: ContextSource | 'receipt' | 'rule-retrievals' | 'repo';
 }
 
 /** A review rule in the context. */

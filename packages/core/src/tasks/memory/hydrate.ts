@@ -6,6 +6,7 @@
 import { isRepoSlug } from '../../envelope/fields.js';
 import { RepomemError } from '../../errors.js';
 import { tokenizeQuery } from '../../search/tokenizer.js';
+import { noteRuleRetrievals } from '../rules/rule-book.js';
 import { classifyMemoryFailure } from './failure.js';
 import { fillBudget } from './hydrate-budget.js';
 import { renderMemoryBlock } from './hydrate-render.js';
@@ -238,6 +239,22 @@ export async function hydrate(options: HydrateOptions): Promise<HydrateResult> {
     sources,
     items: [...fill.items],
   };
+  const noteRules = options.noteRuleRetrievals;
+  if (noteRules !== undefined && noteRules !== false) {
+    try {
+      if (task.id === undefined) throw new RepomemError('INVALID_ARGUMENT', 'noteRuleRetrievals needs task.id');
+      const retrieved = (fill.included.get('rules') ?? []).map((candidate) => candidate.id);
+      const expireAfterTasks = typeof noteRules === 'object' ? noteRules.expireAfterTasks : undefined;
+      await noteRuleRetrievals(
+        options.backend,
+        { repo, taskId: task.id, retrieved, ...(expireAfterTasks === undefined ? {} : { expireAfterTasks }) },
+        { now },
+      );
+    } catch (error) {
+      if (strict) throw error;
+      report('rule-retrievals', error);
+    }
+  }
   if (options.recordReceipt === true) {
     try {
       await recordReceipt(options.backend, receipt, now);
