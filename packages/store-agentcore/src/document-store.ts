@@ -72,6 +72,11 @@ export interface AgentCoreStore extends MemoryStore {
   readonly documentsNamespace: string;
   /** The connection (for extraction jobs and diagnostics). */
   readonly connection: AgentCoreConnection;
+  /**
+   * What `get` answers for each path, in the order asked, read 16 at a time (each read is two
+   * parallel requests, so a handful of paths cost one round trip).
+   */
+  getMany(paths: readonly string[]): Promise<(StoredDocument | undefined)[]>;
 }
 
 const CAPABILITIES: StoreCapabilities = Object.freeze({
@@ -195,6 +200,16 @@ export function createAgentCoreStore(options: AgentCoreStoreOptions): AgentCoreS
       const version = headVersion(value.head);
       if (version === null || value.content === undefined) return undefined;
       return { path: normalized, version, size: value.content.byteLength, content: value.content };
+    },
+
+    async getMany(paths: readonly string[]): Promise<(StoredDocument | undefined)[]> {
+      assertOpen();
+      const normalized = paths.map((path) => normalizeDocumentPath(path));
+      const out: (StoredDocument | undefined)[] = [];
+      for (let index = 0; index < normalized.length; index += 16) {
+        out.push(...(await Promise.all(normalized.slice(index, index + 16).map((path) => store.get(path)))));
+      }
+      return out;
     },
 
     async list(prefix?: string): Promise<DocumentEntry[]> {
