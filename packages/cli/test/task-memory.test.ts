@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CliResult, cli, jsonOf } from './in-process.js';
+import { type CliResult, cli, jsonOf, makeRepository } from './in-process.js';
 import { makeTempDir } from './support.js';
 
 const temp = makeTempDir('repomem-cli-tasks-');
@@ -118,6 +118,27 @@ describe('task memory commands', () => {
       outcome: 'diff',
       diff: { items: [{ source: 'episodes', id: 'task-1', change: 'added' }] },
     });
+  });
+
+  it('--verified adds verified memories checked against the git repository around the working directory', async () => {
+    const repoDir = join(work, 'repo');
+    makeRepository(repoDir, { 'src/constants.ts': '// constants\nexport const API_VERSION = 3;\n' });
+    const inRepo = (...args: string[]) => cli([...args, '--repo', REPO, '--store', store], { cwd: repoDir });
+    const stored = await inRepo(
+      'memories',
+      'store',
+      '--subject',
+      'API version',
+      '--fact',
+      'API_VERSION lives in src/constants.ts',
+      '--cite',
+      'src/constants.ts:2',
+      '--json',
+    );
+    expect(stored.code).toBe(0);
+    const context = jsonOf(await inRepo('context', '--task', 'bump the API version', '--verified', '--json'));
+    expect(context).toMatchObject({ ok: true, status: 'ok', context: { verified: [{ subject: 'API version' }] } });
+    expect(context.markdown).toContain('### Verified facts (checked against the code)');
   });
 
   it('works on a memory directory too', async () => {
