@@ -18,6 +18,7 @@ export type {
   GitHubNodeType,
 } from './data-set.js';
 export { GitHubDataSet } from './data-set.js';
+export type { LoopbackFault, LoopbackFaultOptions, LoopbackRequest } from './faults.js';
 export type { GenerateRepositoryOptions } from './generate.js';
 export { generateRepository } from './generate.js';
 export type { GitHubGraphQLError, GitHubQueryCheck } from './graphql-endpoint.js';
@@ -27,12 +28,6 @@ export type * from './model.js';
 export { REACTION_CONTENTS } from './model.js';
 export type { QueryLimits } from './query-limits.js';
 export { MAX_NODES, MAX_PAGE } from './query-limits.js';
-export type {
-  LoopbackFault,
-  LoopbackGitHub,
-  LoopbackGitHubOptions,
-  LoopbackRequest,
-  LoopbackStats,
-} from './server.js';
+export type { LoopbackGitHub, LoopbackGitHubOptions, LoopbackStats } from './server.js';
 export { startLoopbackGitHub } from './server.js';
 export type { LoopbackPermissionName, LoopbackTokenOptions } from './token-grants.js';

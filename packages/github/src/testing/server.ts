@@ -8,9 +8,15 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RepomemError } from '@repomem/core';
 import { GitHubDataSet } from './data-set.js';
+import {
+  faultAnswer,
+  faultPicker,
+  type LoopbackFaultOptions,
+  type LoopbackRequest,
+  unauthorizedAnswer,
+} from './faults.js';
 import { gitHubSchema } from './github-schema.js';
 import { answerGraphQL } from './graphql-endpoint.js';
-import { seededRandom } from './ids.js';
 import { RateLimitBucket } from './rate-limit.js';
 import { answerRest } from './rest-routes.js';
 import { type LoopbackTokenOptions, type TokenGrant, tokenGrant } from './token-grants.js';
@@ -25,38 +31,12 @@ export interface LoopbackGitHubOptions {
   readonly latencyMs?: number;
   /** GraphQL points per hour of the main token (default 5000) and what is left at start (default: all); each token has its own. */
   readonly rateLimit?: { readonly limit?: number; readonly remaining?: number };
-  /** Injected failures. */
-  readonly faults?: {
-    /** Every n-th request (counting all requests) answers 403 with GitHub's secondary rate limit message. */
-    readonly secondaryRateLimitEvery?: number;
-    /** Seconds sent in `retry-after` with a secondary rate limit (default 1). */
-    readonly retryAfterSeconds?: number;
-    /** Probability (0..1) that a request answers 502 Bad Gateway. */
-    readonly badGatewayRate?: number;
-    /** Seed of the fault dice (default 1): the same seed fails the same requests. */
-    readonly seed?: number;
-    /**
-     * Chooses a fault for one request (after the token is checked): `secondary-rate-limit` or
-     * `bad-gateway` (GitHub's answer to a query that timed out), or undefined to answer normally.
-     */
-    readonly inject?: (request: LoopbackRequest) => LoopbackFault | undefined;
-  };
+  /** Injected failures: secondary rate limits, 502s, or a fault chosen per request. */
+  readonly faults?: LoopbackFaultOptions;
   /** More accepted tokens, each with its own user, visible repositories and permissions. */
   readonly tokens?: readonly LoopbackTokenOptions[];
   /** The data to serve (default: an empty data set to fill through `data`). */
   readonly data?: GitHubDataSet;
-}
-
-/** A failure {@link LoopbackGitHubOptions.faults}`.inject` can choose for a request. */
-export type LoopbackFault = 'secondary-rate-limit' | 'bad-gateway';
-
-/** A request about to be answered, as {@link LoopbackGitHub.onRequest} hooks see it. */
-export interface LoopbackRequest {
-  readonly kind: 'graphql' | 'rest';
-  /** 0 for the first request the server received, then 1, 2... */
-  readonly index: number;
-  /** Parsed JSON body (GraphQL: `{query, variables}`). */
-  readonly body?: unknown;
 }
 
 /** Counters since start (or the last {@link LoopbackGitHub.resetStats}). */
@@ -89,9 +69,6 @@ export interface LoopbackGitHub {
   close(): Promise<void>;
 }
 
-const SECONDARY_MESSAGE =
-  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ';
-
 /** Starts a loopback GitHub API on 127.0.0.1 (an ephemeral port). */
 export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): Promise<LoopbackGitHub> {
   const token = options.token ?? 'loopback-token';
@@ -114,10 +91,8 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
   // Unauthenticated requests (GitHub answers them 401 here) carry the address's REST quota, 60 an hour.
   const anonymousCore = new RateLimitBucket('core', 60);
   const anonymous: Quota = { graphql: anonymousCore, core: anonymousCore };
-  const everyNth = options.faults?.secondaryRateLimitEvery ?? 0;
-  const badGatewayRate = options.faults?.badGatewayRate ?? 0;
-  const retryAfter = options.faults?.retryAfterSeconds ?? 1;
-  const dice = seededRandom(options.faults?.seed ?? 1);
+  const pickFault = faultPicker(options.faults);
+  const retryAfter = nonNegative(options.faults?.retryAfterSeconds ?? 1, 'faults.retryAfterSeconds');
   const data = options.data ?? new GitHubDataSet();
   const grants = new Map<string, TokenGrant>([[token, tokenGrant({}, viewer)]]);
   for (const extra of options.tokens ?? []) grants.set(extra.token, tokenGrant(extra, viewer));
@@ -179,42 +154,15 @@ export async function startLoopbackGitHub(options: LoopbackGitHubOptions = {}): 
 
     if (grant === undefined) {
       stats.rejected++;
-      const docs = kind === 'graphql' ? 'https://docs.github.com/graphql' : 'https://docs.github.com/rest';
-      const message =
-        presented === undefined
-          ? kind === 'graphql'
-            ? 'This endpoint requires you to be authenticated.'
-            : 'Requires authentication'
-          : 'Bad credentials';
-      send(res, 401, headers(), { message, documentation_url: docs, status: '401' });
+      const answer = unauthorizedAnswer(kind, presented !== undefined);
+      send(res, answer.status, { ...headers(), ...answer.headers }, answer.body);
       return;
     }
-    const injected = options.faults?.inject?.({ kind, index, ...(body === undefined ? {} : { body }) });
-    if (injected === 'secondary-rate-limit' || (everyNth > 0 && (index + 1) % everyNth === 0)) {
+    const fault = pickFault({ kind, index, ...(body === undefined ? {} : { body }) });
+    if (fault !== undefined) {
       stats.rejected++;
-      send(
-        res,
-        403,
-        { ...headers(), 'retry-after': String(retryAfter) },
-        {
-          message: `${SECONDARY_MESSAGE}${requestId}.`,
-          documentation_url:
-            'https://docs.github.com/free-pro-team@latest/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
-          status: '403',
-        },
-      );
-      return;
-    }
-    if (injected === 'bad-gateway' || (badGatewayRate > 0 && dice() < badGatewayRate)) {
-      stats.rejected++;
-      send(res, 502, headers(), {
-        data: null,
-        errors: [
-          {
-            message: `Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug. Please include \`${requestId}\` when reporting this issue.`,
-          },
-        ],
-      });
+      const answer = faultAnswer(fault, requestId, retryAfter);
+      send(res, answer.status, { ...headers(), ...answer.headers }, answer.body);
       return;
     }
     if (kind === 'graphql') {
