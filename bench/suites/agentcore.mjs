@@ -120,15 +120,15 @@ export async function runAgentCore({ quick, log }) {
   const emulator = await startAgentCoreEmulator({ latencyMs: 0, memories: ['bench-agentcore-0123456789'] });
   const iterations = quick ? 5 : 20;
   try {
-    // One bullet add on a 21-document tree, through the memory facade.
+    // One bullet add on a 201-document tree, through the memory facade.
     const { connection, counter } = connect(emulator);
     const store = createAgentCoreStore({ connection, repo: 'bench/app', ownsConnection: false });
-    await seed(store, tree(20));
+    await seed(store, tree(200));
     const memory = openMemory({ store });
     const naiveNs = '/bench/naive/';
     await createRecords(
       connection,
-      Object.entries(tree(20)).map(([path, text]) => ({
+      Object.entries(tree(200)).map(([path, text]) => ({
         namespace: `${naiveNs}${path.replace(/[^A-Za-z0-9/-]/g, '-').replace(/-md$/, '')}/`,
         text,
         metadata: { kind: 'naive' },
@@ -204,7 +204,7 @@ export async function runAgentCore({ quick, log }) {
     const table = markdownTable(
       ['operation', 'kind', 'requests (p50)', 'round trips p50', 'round trips p95', 'wall ms p50', 'wall ms p95', 'n'],
       [
-        row('one bullet add (`memory.add`, 21-document tree)', 'repomem', add),
+        row('one bullet add (`memory.add`, 201-document tree)', 'repomem', add),
         row('one bullet add, naive: read every record, delete all, create all', 'baseline', addNaive),
         row('read 50 verified memories (`recent(repo, 50)`, native backend)', 'repomem', recall),
         row('read 50 verified memories, JSON documents on the same store', 'baseline', recallNaive),
