@@ -103,6 +103,11 @@ export interface TaskRecordQuery {
   readonly idPrefix?: string;
   /** Most records to return, a non-negative integer (default: all). */
   readonly limit?: number;
+  /**
+   * Aborts a slow read (hydration passes each source's signal, aborted on its timeout). Network
+   * backends should cancel their requests and reject with the signal's reason; others may ignore it.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**

@@ -80,7 +80,8 @@ describe('hydrate', () => {
   });
 
   it('returns within a hanging source’s timeout with the other sources’ results', async () => {
-    const backend = faultyBackend(await seeded(), { episode: { kind: 'hang' } });
+    const log = { aborted: 0 };
+    const backend = faultyBackend(await seeded(), { episode: { kind: 'hang' } }, log);
     const timeoutMs = 150;
     const started = performance.now();
     const result = await hydrate({ backend, repo: REPO, task: { description: 'session token cache' }, timeoutMs });
@@ -94,6 +95,7 @@ describe('hydrate', () => {
     expect(result.context.rules).toHaveLength(1);
     expect(result.context.knowledge).toHaveLength(1);
     expect(result.receipt.sources.find((source) => source.source === 'episodes')?.status).toBe('failed');
+    expect(log.aborted).toBe(2); // the episode search and list were told to stop
   });
 
   it('the caller’s abort stops every source at once', async () => {

@@ -63,26 +63,38 @@ export async function storeRule(
 /** How a wrapped kind misbehaves. */
 export type Fault = { readonly kind: 'hang' } | { readonly kind: 'throw'; readonly error: unknown };
 
+/** Signals the wrapped reads were given and saw aborted (a well-behaved network backend stops then). */
+export interface FaultLog {
+  aborted: number;
+}
+
 /**
- * `backend` whose reads (list, search, get) of `kind` misbehave as `fault` says; `aborted` counts
- * nothing (the contract has no signal), so a hang lasts forever unless the caller stops waiting.
+ * `backend` whose reads (list, search, get) of `kind` misbehave as `fault` says. A hanging list
+ * or search stops (rejects with the signal's reason) when its query's signal aborts, as a network
+ * backend should; `log.aborted` counts those.
  */
 export function faultyBackend(
   backend: TaskRecordBackend,
   faults: Partial<Record<TaskRecordKind, Fault>>,
+  log: FaultLog = { aborted: 0 },
 ): TaskRecordBackend {
-  const misbehave = <T>(kind: TaskRecordKind, read: () => Promise<T>): Promise<T> => {
+  const misbehave = <T>(kind: TaskRecordKind, read: () => Promise<T>, signal?: AbortSignal): Promise<T> => {
     const fault = faults[kind];
     if (fault === undefined) return read();
-    if (fault.kind === 'hang') return new Promise<T>(() => {});
-    return Promise.reject(fault.error);
+    if (fault.kind === 'throw') return Promise.reject(fault.error);
+    return new Promise<T>((_, reject) => {
+      signal?.addEventListener('abort', () => {
+        log.aborted += 1;
+        reject(signal.reason);
+      });
+    });
   };
   return {
     name: `${backend.name}+faults`,
     apply: (writes) => backend.apply(writes),
     get: (repo, kind, id) => misbehave(kind, () => backend.get(repo, kind, id)),
-    list: (query) => misbehave(query.kind, () => backend.list(query)),
-    search: (query) => misbehave(query.kind, () => backend.search(query)),
+    list: (query) => misbehave(query.kind, () => backend.list(query), query.signal),
+    search: (query) => misbehave(query.kind, () => backend.search(query), query.signal),
     delete: (repo, kind, id) => backend.delete(repo, kind, id),
     close: () => backend.close(),
   };

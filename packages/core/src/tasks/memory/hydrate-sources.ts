@@ -163,8 +163,8 @@ async function searchAndRecent(
   const [matched, recent] = await Promise.all([
     terms.length === 0
       ? Promise.resolve([] as TaskRecord[])
-      : backend.search({ repo, kind, text: terms.join(' '), match: 'any', limit }),
-    backend.list({ repo, kind, limit: Math.min(limit, recentLimit) }),
+      : backend.search({ repo, kind, text: terms.join(' '), match: 'any', limit, signal: context.signal }),
+    backend.list({ repo, kind, limit: Math.min(limit, recentLimit), signal: context.signal }),
   ]);
   const seen = new Set<string>();
   return [...matched, ...recent].filter((record) => !seen.has(record.id) && seen.add(record.id) !== undefined);
@@ -197,7 +197,7 @@ const ruleCandidate = staticBuilder((record) => {
 
 /** Review rules: every active rule, scored by reviewer weight and relevance (half each). */
 export async function readRules(context: SourceContext): Promise<SourceRead> {
-  const records = await context.backend.list({ repo: context.repo, kind: 'rule' });
+  const records = await context.backend.list({ repo: context.repo, kind: 'rule', signal: context.signal });
   return collect(records, ruleCandidate, context);
 }
 
@@ -336,6 +336,7 @@ export async function readPreferences(context: SourceContext): Promise<SourceRea
     repo: context.repo,
     kind: 'preference',
     idPrefix: preferencePrefix(user),
+    signal: context.signal,
   });
   return collect(records, preferenceCandidate, context);
 }
