@@ -7,7 +7,9 @@
 import {
   type CandidateTerm,
   type CorpusStatistics,
+  MAX_SEARCH_DOCUMENT_BYTES,
   normalizePrefix,
+  type OversizedDocument,
   type SearchCandidate,
   type SearchCandidateQuery,
   type SearchCandidates,
@@ -68,7 +70,8 @@ export class PostgresCandidates {
     return this.#db.read('searchCandidates()', async (tx) => {
       await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
       const candidates = await this.#matches(tx, terms, prefix);
-      return { status: 'candidates', candidates, complete: true, corpus: await this.#corpus(tx, prefix) };
+      const corpus = await this.#corpus(tx, prefix);
+      return { status: 'candidates', candidates, complete: true, corpus, oversized: await this.#oversized(tx, prefix) };
     });
   }
 
@@ -89,6 +92,17 @@ export class PostgresCandidates {
       values,
     );
     return rows.map((row) => ({ path: row.path, version: row.version, score: Number(row.score) }));
+  }
+
+  /** Documents under `prefix` too large for core to search (so core need not list the store). */
+  async #oversized(tx: Transaction, prefix: string): Promise<OversizedDocument[]> {
+    const values: unknown[] = [this.#repo, MAX_SEARCH_DOCUMENT_BYTES];
+    const scope = this.#scope(prefix, values);
+    const rows = await tx.query<{ path: string; size: number }>(
+      `SELECT path, size FROM ${this.#db.table('documents')} WHERE repo = $1 AND size > $2${scope}`,
+      values,
+    );
+    return rows.map((row) => ({ path: row.path, size: Number(row.size) }));
   }
 
   async #corpus(tx: Transaction, prefix: string): Promise<CorpusStatistics> {

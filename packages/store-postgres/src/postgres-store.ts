@@ -67,6 +67,8 @@ export interface PostgresStore extends MemoryStore {
   readAll(options?: ReadAllOptions): Promise<StoredDocument[]>;
   /** Candidate documents from the tsvector index (always present); search with core's `searchStore`. */
   searchCandidates(query: SearchCandidateQuery): Promise<SearchCandidates>;
+  /** Several documents in one round trip (always present). */
+  getMany(paths: readonly string[]): Promise<(StoredDocument | undefined)[]>;
 }
 
 /** Check a repository scope name. */
@@ -169,6 +171,26 @@ class PostgresStoreImpl implements PostgresStore {
     const row = rows[0];
     if (row === undefined) return undefined;
     return { path: normalized, version: row.version, size: Number(row.size), content: ownBytes(row.content) };
+  }
+
+  async getMany(paths: readonly string[]): Promise<(StoredDocument | undefined)[]> {
+    this.#assertOpen();
+    if (!Array.isArray(paths)) throw new RepomemError('INVALID_ARGUMENT', 'getMany() expects an array of paths');
+    const normalized = paths.map((path) => normalizeDocumentPath(path));
+    if (normalized.length === 0) return [];
+    // One round trip for the whole batch (core reads search candidates this way).
+    const rows = await this.#db.readOnce<{ path: string; version: string; size: number; content: Uint8Array }>(
+      `getMany(${normalized.length} paths)`,
+      `SELECT path, version, size, content FROM ${this.#db.table('documents')} WHERE repo = $1 AND path = ANY($2::text[])`,
+      [this.repo, [...new Set(normalized)]],
+    );
+    const byPathFound = new Map(rows.map((row) => [row.path, row]));
+    return normalized.map((path) => {
+      const row = byPathFound.get(path);
+      return row === undefined
+        ? undefined
+        : { path, version: row.version, size: Number(row.size), content: ownBytes(row.content) };
+    });
   }
 
   #listQuery(prefix: string): { sql: string; values: unknown[] } {

@@ -8,7 +8,9 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import {
   type CandidateTerm,
   type CorpusStatistics,
+  MAX_SEARCH_DOCUMENT_BYTES,
   normalizePrefix,
+  type OversizedDocument,
   RANKING,
   type SearchCandidate,
   type SearchCandidateQuery,
@@ -75,6 +77,7 @@ export class SqliteCandidates {
           candidates: this.#matches(terms, prefix),
           complete: true,
           corpus: this.corpus(prefix),
+          oversized: this.#oversized(prefix),
         };
       }
       default:
@@ -94,6 +97,18 @@ export class SqliteCandidates {
     }) as unknown as Array<{ path: string; version: string; rank: number }>;
     // bm25 is lower-is-better; candidates carry higher-is-better scores.
     return rows.map((row) => ({ path: row.path, version: row.version, score: -Number(row.rank) }));
+  }
+
+  /** Documents of the scope under `prefix` too large for core to search (so core need not list the store). */
+  #oversized(prefix: string): OversizedDocument[] {
+    const condition = prefixCondition('path', prefix);
+    const rows = this.#statement(
+      `SELECT path, size FROM documents WHERE repo = :repo AND size > :max AND ${condition.sql}`,
+    ).all({ repo: this.#repo, max: MAX_SEARCH_DOCUMENT_BYTES, ...condition.params }) as unknown as Array<{
+      path: string;
+      size: number;
+    }>;
+    return rows.map((row) => ({ path: row.path, size: Number(row.size) }));
   }
 
   /** Searchable documents of the scope under `prefix` and the sum of their lengths. */

@@ -3,7 +3,7 @@
 // documents (and corpus figures), and core reads and ranks exactly those with its one formula
 // and builds the snippets; any other store, or a query its index cannot answer, is searched by
 // core's engine over the documents. So a query ranks the same on every store.
-import type { MemoryStore } from '../store/contract.js';
+import type { MemoryStore, StoredDocument } from '../store/contract.js';
 import type { CandidateTerm } from '../store/search-contract.js';
 import type { AnalysisCacheStorage } from './analysis-cache.js';
 import { decodeSearchableBytes, isOversized, isSearchablePath } from './document-filter.js';
@@ -54,6 +54,23 @@ function candidateTerms(plan: QueryPlan): CandidateTerm[] | undefined {
   return terms.length === 0 ? undefined : terms;
 }
 
+/** Most paths read with one `getMany` call. */
+const GET_MANY_BATCH = 500;
+
+/** The documents at `paths`, in order: with `getMany` in batches when the store has it, else one `get` each. */
+async function readDocuments(store: MemoryStore, paths: readonly string[]): Promise<(StoredDocument | undefined)[]> {
+  if (store.getMany === undefined) {
+    const documents: (StoredDocument | undefined)[] = [];
+    for (const path of paths) documents.push(await store.get(path));
+    return documents;
+  }
+  const documents: (StoredDocument | undefined)[] = [];
+  for (let start = 0; start < paths.length; start += GET_MANY_BATCH) {
+    documents.push(...(await store.getMany(paths.slice(start, start + GET_MANY_BATCH))));
+  }
+  return documents;
+}
+
 async function searchCandidates(
   store: MemoryStore,
   plan: QueryPlan,
@@ -66,6 +83,7 @@ async function searchCandidates(
   const answer = await store.searchCandidates({ kind: 'lexical', terms, prefix: options.prefix });
   if (answer.status !== 'candidates') return undefined;
   const analyses: DocumentAnalysis[] = [];
+  const toRead: string[] = [];
   for (const candidate of answer.candidates) {
     if (!isSearchablePath(candidate.path) || !candidate.path.startsWith(options.prefix)) continue;
     // With an engine, a full analysis is kept per version, so repeated queries read only changes.
@@ -74,7 +92,9 @@ async function searchCandidates(
       if (cached !== null) analyses.push(cached);
       continue;
     }
-    const document = await store.get(candidate.path);
+    toRead.push(candidate.path);
+  }
+  for (const document of await readDocuments(store, toRead)) {
     if (document === undefined) continue;
     const decoded = decodeSearchableBytes(document.content);
     if (engine === undefined) {
@@ -92,10 +112,14 @@ async function searchCandidates(
     documentCount: ranking.documentCount,
     results: ranking.ranked.map((document) => toSearchHit(document, plan, ranking.idfs, options.snippets)),
   };
-  // The index leaves oversized documents out; the listing names them, as core's own scan does.
+  // The index leaves oversized documents out; the answer or the listing names them, as core's
+  // own scan does.
   const oversized = new Map<string, number>();
-  for (const entry of await store.list(options.prefix)) {
-    if (isOversized(entry.size) && isSearchablePath(entry.path)) oversized.set(entry.path, entry.size);
+  const known = answer.oversized ?? (await store.list(options.prefix));
+  for (const entry of known) {
+    if (isOversized(entry.size) && isSearchablePath(entry.path) && entry.path.startsWith(options.prefix)) {
+      oversized.set(entry.path, entry.size);
+    }
   }
   const skipped = skippedList(oversized, options.prefix);
   return skipped.length === 0 ? response : { ...response, skipped };

@@ -25,7 +25,7 @@ export type CompareAndSwapKind = 'native' | 'emulated';
 /**
  * What a store guarantees. The conformance suite runs the groups a flag promises and says which
  * groups it skipped and why; the memory facade reads them to choose its write and read paths.
- * Optional APIs (`searchCandidates`, `history`, `readAll`) are declared by being present.
+ * Optional APIs (`searchCandidates`, `history`, `readAll`, `getMany`) are declared by being present.
  */
 export interface StoreCapabilities {
   /** Bytes round-trip exactly, including non-UTF-8 content (git, directory, SQLite, memory). */
@@ -163,6 +163,12 @@ export interface MemoryStore {
   readonly capabilities: StoreCapabilities;
   /** Read one document, or `undefined` when it does not exist. */
   get(path: string): Promise<StoredDocument | undefined>;
+  /**
+   * Optional. Read several documents in one call (one round trip on a network store): the same
+   * answers as `get` of each path, in the order asked (`undefined` for a missing one). Core uses
+   * it to read search candidates; without it, each is read with `get`.
+   */
+  getMany?(paths: readonly string[]): Promise<(StoredDocument | undefined)[]>;
   /** List documents, optionally only those under a path prefix (`daily/`), sorted by path. */
   list(prefix?: string): Promise<DocumentEntry[]>;
   /**

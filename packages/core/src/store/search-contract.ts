@@ -50,6 +50,14 @@ export interface CorpusStatistics {
   readonly totalLength: number;
 }
 
+/** A document too large for core to search. */
+export interface OversizedDocument {
+  /** Document path. */
+  readonly path: string;
+  /** Size in bytes. */
+  readonly size: number;
+}
+
 /** A store's answer. */
 export type SearchCandidates =
   | {
@@ -62,6 +70,13 @@ export type SearchCandidates =
       /** `true` when no matching document is left out (ranking is then exactly core's). */
       readonly complete: boolean;
       readonly corpus: CorpusStatistics;
+      /**
+       * Optional: every document under the query's prefix that the index leaves out because it
+       * is larger than core searches (512 KiB), with its size in bytes, when the store knows them
+       * cheaply. Core names them in the response's `skipped`; without this member it lists the
+       * store to find them.
+       */
+      readonly oversized?: readonly OversizedDocument[];
     }
   | {
       /** The index cannot answer this query exactly; core searches the documents itself. */

@@ -315,4 +315,31 @@ export function registerDocumentGroups<S extends MemoryStore>(h: ConformanceHarn
       await h.expectError(async () => h.store().readAll?.({ prefix: '../' }), 'INVALID_PATH');
     });
   });
+
+  describe('getMany (optional)', () => {
+    const hasGetMany = (store: S) => typeof store.getMany === 'function';
+    const reason = 'the store has no getMany()';
+    const plain = (document: Awaited<ReturnType<MemoryStore['get']>>) =>
+      document === undefined ? undefined : { ...document, content: text(document.content) };
+    const tree = { 'MEMORY.md': '# Memory\n- one\n', 'daily/2026-05-01.md': '- first\n', 'empty.md': '' };
+    h.testIf(hasGetMany, reason, 'answers what get answers for each path, in the order asked', async () => {
+      await h.seed(tree);
+      const paths = ['empty.md', 'missing.md', 'MEMORY.md', 'daily/2026-05-01.md', 'MEMORY.md'];
+      const many = (await h.store().getMany?.(paths)) ?? [];
+      expect(many.map(plain)).toEqual(await Promise.all(paths.map(async (path) => plain(await h.store().get(path)))));
+      expect(await h.store().getMany?.([])).toEqual([]);
+    });
+    h.testIf(hasGetMany, reason, 'sees the latest writes', async () => {
+      await h.seed(tree);
+      await h.store().write([
+        { kind: 'put', path: 'MEMORY.md', content: utf8('# Memory\n- changed\n') },
+        { kind: 'delete', path: 'empty.md' },
+      ]);
+      const many = (await h.store().getMany?.(['MEMORY.md', 'empty.md'])) ?? [];
+      expect(many.map(plain)).toEqual([plain(await h.store().get('MEMORY.md')), undefined]);
+    });
+    h.testIf(hasGetMany, reason, 'rejects an invalid path with INVALID_PATH', async () => {
+      await h.expectError(async () => h.store().getMany?.(['MEMORY.md', '../escape.md']), 'INVALID_PATH');
+    });
+  });
 }

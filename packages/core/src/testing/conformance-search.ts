@@ -94,5 +94,32 @@ export function registerSearchGroups(h: ConformanceHarness): void {
         expect(results.map((hit) => hit.path)).toEqual(['knowledge/new.md']);
       }
     });
+    const oversizedBytes = 520 * 1024;
+    h.testIf(
+      (store) => store.capabilities.maxDocumentBytes >= oversizedBytes,
+      `the store keeps no document of ${oversizedBytes} bytes`,
+      'names documents too large to search in skipped, as the reference scan does',
+      async () => {
+        const documents = {
+          'MEMORY.md': '- the needle is here\n',
+          'notes/huge.md': `${'needle in a huge file\n'.repeat(Math.ceil(oversizedBytes / 22))}`,
+          'daily/huge.md': `${'another needle\n'.repeat(Math.ceil(oversizedBytes / 15))}`,
+        };
+        await h.seed(documents);
+        const reference = createInMemoryStore({ initialDocuments: documents });
+        try {
+          for (const options of [{}, { prefix: 'notes/' }]) {
+            const expected = await new SearchEngine().searchNaive(reference, 'needle', options);
+            expect(expected.skipped?.length).toBeGreaterThan(0);
+            expect(await searchStore(h.store(), 'needle', options)).toEqual(expected);
+            expect(await searchStore(h.store(), 'needle', { ...options, engine: new SearchEngine() })).toEqual(
+              expected,
+            );
+          }
+        } finally {
+          await reference.close();
+        }
+      },
+    );
   });
 }
