@@ -39,6 +39,7 @@ const SUITE_MODULES = {
   agentcore: ['./suites/agentcore.mjs', 'runAgentCore'],
   'github-sync': ['./github-sync.mjs', 'runGitHubSync'],
   hydrate: ['./suites/hydrate.mjs', 'runHydrate'],
+  postgres: ['./suites/postgres.mjs', 'runPostgres'],
 };
 const SUITES = Object.keys(SUITE_MODULES);
 

@@ -17,14 +17,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openMemory, searchStore } from '@repomem/core';
 import { createSeededRandom, runNodeWorkers } from '@repomem/core/testing';
-import { openPostgresRecordBackend, openPostgresStore } from '../packages/store-postgres/dist/index.js';
-import pg from '../packages/store-postgres/node_modules/pg/lib/index.js';
-import { openSqliteRecordBackend, openSqliteStore } from '../packages/store-sqlite/dist/index.js';
-import { generateSourceTree } from './lib/citation-repository.mjs';
-import { elapsedMs, summarize, timeRepeated } from './lib/measure.mjs';
-import { formatMs, markdownTable } from './lib/table.mjs';
-import { BENCH_NOW, createdEvent, createMemoryGenerator, isLive, repoName } from './lib/verified-corpus.mjs';
-import { startBenchServer } from './postgres-server.mjs';
+import { openPostgresRecordBackend, openPostgresStore } from '../../packages/store-postgres/dist/index.js';
+import pg from '../../packages/store-postgres/node_modules/pg/lib/index.js';
+import { openSqliteRecordBackend, openSqliteStore } from '../../packages/store-sqlite/dist/index.js';
+import { generateSourceTree } from '../lib/citation-repository.mjs';
+import { elapsedMs, summarize, timeRepeated } from '../lib/measure.mjs';
+import { formatMs, markdownTable } from '../lib/table.mjs';
+import { BENCH_NOW, createdEvent, createMemoryGenerator, isLive, repoName } from '../lib/verified-corpus.mjs';
+import { startBenchServer } from '../lib/postgres-server.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPOS = 50;
@@ -173,7 +173,7 @@ async function writersBench(spec, p) {
   ).href;
   const started = process.hrtime.bigint();
   const results = await runNodeWorkers(
-    join(HERE, 'postgres-writer.mjs'),
+    join(HERE, '..', 'lib', 'postgres-writer.mjs'),
     (worker) => [core, '', spec, String(worker), String(p.writes)],
     { count: WRITERS, nodeArgs: ['--no-warnings'] },
   );
@@ -335,7 +335,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const match = /^--(memories|documents|writes)=(\d[\d_]*)$/.exec(arg);
     if (match) options[match[1]] = Number(match[2].replace(/_/g, ''));
   }
-  const { renderSection } = await import('./lib/report.mjs');
+  const { renderSection } = await import('../lib/report.mjs');
   const section = await runPostgres(options);
   process.stdout.write(`${renderSection(section)}\n`);
 }
