@@ -51,8 +51,13 @@ export interface StoredPreference {
 
 /** Id prefix of a user's preference records: `users/<login>/` (the login lowercased). */
 export function preferencePrefix(user: string): string {
-  const login = LoginSchema.parse(user);
-  return `users/${login.toLowerCase().replace(/\[bot\]$/, '-bot')}/`;
+  const parsed = LoginSchema.safeParse(user);
+  if (!parsed.success) {
+    throw new RepomemError('INVALID_ARGUMENT', `user must be a GitHub login, got ${JSON.stringify(user)}`, {
+      details: { user },
+    });
+  }
+  return `users/${parsed.data.toLowerCase().replace(/\[bot\]$/, '-bot')}/`;
 }
 
 /** Known topics and the words that name them, tried in order. */
