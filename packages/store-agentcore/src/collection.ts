@@ -25,13 +25,14 @@ export interface CollectionView<Delta> {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Read and fold a collection: every delta of the chain, oldest first. */
+/** Read and fold a collection: every delta of the chain, oldest first (`signal` cancels the reads). */
 export async function readCollection<Delta>(
   connection: AgentCoreConnection,
   address: CollectionAddress,
   parse: (json: unknown) => Delta,
+  signal?: AbortSignal,
 ): Promise<CollectionView<Delta>> {
-  const entries = await readEvents(connection, address.session, true);
+  const entries = await readEvents(connection, address.session, true, signal === undefined ? {} : { signal });
   const chain = foldChain(entries.map((entry) => entry.link));
   const payloads = new Map(entries.map((entry) => [entry.link.id, entry.payload]));
   const registerAddress = { session: address.session, namespace: undefined, name: address.name };

@@ -38,9 +38,10 @@ export interface AgentCoreConnectionOptions {
   readonly requestTimeoutMs?: number;
 }
 
-/** Per-request options handed to `client.send` (the request timeout). */
+/** Per-request options handed to `client.send` (the request timeout, and a caller's abort signal). */
 export interface AgentCoreSendOptions {
   readonly requestTimeout: number;
+  readonly abortSignal?: AbortSignal;
 }
 
 /** One request: sends a command with the client and the options it is given. */
@@ -57,10 +58,10 @@ export interface AgentCoreConnection {
   readonly client: BedrockAgentCoreClient;
   /**
    * Run `request` (named `operation` in messages, e.g. `CreateEvent`), retrying retryable
-   * failures with jitter. Throws a `RepomemError` once retries are exhausted or for a
+   * failures with jitter; `signal` cancels the request and the retries (rejecting with its reason). Throws a `RepomemError` once retries are exhausted or for a
    * non-retryable failure.
    */
-  send<Output>(operation: string, request: AgentCoreRequest<Output>): Promise<Output>;
+  send<Output>(operation: string, request: AgentCoreRequest<Output>, signal?: AbortSignal): Promise<Output>;
   /** Destroy a client this connection built (an injected client is left to its owner). */
   close(): void;
 }
@@ -94,12 +95,16 @@ export function openAgentCoreConnection(options: AgentCoreConnectionOptions): Ag
   return {
     memoryId,
     client,
-    async send<Output>(operation: string, request: AgentCoreRequest<Output>): Promise<Output> {
+    async send<Output>(operation: string, request: AgentCoreRequest<Output>, signal?: AbortSignal): Promise<Output> {
+      signal?.throwIfAborted();
       try {
         return await pRetry(
           async () => {
             try {
-              return await request(client, { requestTimeout });
+              return await request(
+                client,
+                signal === undefined ? { requestTimeout } : { requestTimeout, abortSignal: signal },
+              );
             } catch (error) {
               // p-retry refuses to retry a non-Error; the SDK always throws Errors, this keeps it so.
               throw error instanceof Error ? error : new Error(String(error));
@@ -111,10 +116,13 @@ export function openAgentCoreConnection(options: AgentCoreConnectionOptions): Ag
             minTimeout: options.minRetryDelayMs ?? 40,
             maxTimeout: options.maxRetryDelayMs ?? 2_000,
             randomize: true,
-            shouldRetry: ({ error }) => isRetryableAgentCoreError(error),
+            shouldRetry: ({ error }) => signal?.aborted !== true && isRetryableAgentCoreError(error),
+            ...(signal === undefined ? {} : { signal }),
           },
         );
       } catch (error) {
+        // An abort is the caller's: rejected with the signal's reason, as the caller expects.
+        if (signal?.aborted === true) throw signal.reason;
         if (error instanceof Error && /Region is missing/i.test(error.message)) {
           throw new RepomemError(
             'INVALID_ARGUMENT',

@@ -71,6 +71,7 @@ export async function readEvents(
   options: {
     readonly equals?: { readonly key: 'height' | 'bucket'; readonly value: number };
     readonly firstPageOnly?: boolean;
+    readonly signal?: AbortSignal;
   } = {},
 ): Promise<LinkWithPayload[] & { complete?: boolean }> {
   const out: LinkWithPayload[] & { complete?: boolean } = [];
@@ -88,19 +89,22 @@ export async function readEvents(
         };
   let nextToken: string | undefined;
   do {
-    const page = await connection.send('ListEvents', (client, sendOptions) =>
-      client.send(
-        new ListEventsCommand({
-          memoryId: connection.memoryId,
-          actorId: address.actorId,
-          sessionId: address.sessionId,
-          includePayloads: withPayloads,
-          maxResults: MAX_PAGE_SIZE,
-          ...(filter === undefined ? {} : { filter }),
-          ...(nextToken === undefined ? {} : { nextToken }),
-        }),
-        sendOptions,
-      ),
+    const page = await connection.send(
+      'ListEvents',
+      (client, sendOptions) =>
+        client.send(
+          new ListEventsCommand({
+            memoryId: connection.memoryId,
+            actorId: address.actorId,
+            sessionId: address.sessionId,
+            includePayloads: withPayloads,
+            maxResults: MAX_PAGE_SIZE,
+            ...(filter === undefined ? {} : { filter }),
+            ...(nextToken === undefined ? {} : { nextToken }),
+          }),
+          sendOptions,
+        ),
+      options.signal,
     );
     for (const event of page.events ?? []) {
       const nonce = metadataString(event.metadata, KEY.nonce);

@@ -100,8 +100,8 @@ export function createAgentCoreTaskRecordBackend(options: AgentCoreTaskRecordBac
       throw new RepomemError('INVALID_DOCUMENT', `invalid task-record delta: ${zodProblem(parsed.error)}`);
     return parsed.data;
   };
-  const recordsOf = async (repo: string): Promise<Map<string, TaskRecord>> =>
-    foldDeltas(await readCollection(connection, addressOf(repo), parse));
+  const recordsOf = async (repo: string, signal?: AbortSignal): Promise<Map<string, TaskRecord>> =>
+    foldDeltas(await readCollection(connection, addressOf(repo), parse, signal));
 
   /** Replace the materialised copies of the records a delta touched (the chain is the truth). */
   const materialise = async (repo: string, delta: Delta): Promise<void> => {
@@ -203,12 +203,12 @@ export function createAgentCoreTaskRecordBackend(options: AgentCoreTaskRecordBac
     async list(query) {
       ensureOpen();
       assertTaskRecordQuery(query);
-      return selectTaskRecords((await recordsOf(query.repo)).values(), query);
+      return selectTaskRecords((await recordsOf(query.repo, query.signal)).values(), query);
     },
     async search(query) {
       ensureOpen();
       assertTaskRecordSearch(query);
-      return searchTaskRecords((await recordsOf(query.repo)).values(), query);
+      return searchTaskRecords((await recordsOf(query.repo, query.signal)).values(), query);
     },
     async delete(repo, kind, id) {
       ensureOpen();
