@@ -69,6 +69,9 @@ export interface StatePatch {
 
 type StoredState = Record<string, JsonValue>;
 
+/** Vanished items remembered per lane (older ones may be reported again). */
+const MAX_VANISHED_PER_LANE = 50;
+
 const EMPTY_EXTENSION: MirrorExtension = { version: 1, resume: {}, vanished: {} };
 
 function later(a: string, b: string | undefined): string {
@@ -158,7 +161,8 @@ export class MirrorStateStore {
     for (const [lane, items] of Object.entries(patch.vanished ?? {}) as [MirrorLane, VanishedItem[]][]) {
       const known = new Map((vanished[lane] ?? []).map((item) => [item.number, item]));
       for (const item of items) known.set(item.number, item);
-      vanished[lane] = [...known.values()].sort((a, b) => a.number - b.number);
+      // The state must stay small (a state value holds at most 16,000 characters): the newest numbers are kept.
+      vanished[lane] = [...known.values()].sort((a, b) => a.number - b.number).slice(-MAX_VANISHED_PER_LANE);
     }
     const extension: MirrorExtension = { version: 1, resume, vanished };
     const lastActivity =
