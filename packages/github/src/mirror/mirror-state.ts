@@ -24,13 +24,8 @@ export const LaneResumeSchema = z.object({
   ceiling: z.union([IsoSchema, z.literal('')]),
 });
 
-/** An item that left the repository (deleted, or transferred elsewhere). */
-export const VanishedItemSchema = z.object({
-  number: z.number().int().positive(),
-  reason: z.enum(['gone', 'transferred']),
-  /** Where a transferred item lives now (`owner/name`). */
-  movedTo: z.string().optional(),
-});
+/** Number of an item that left the repository (deleted, or transferred elsewhere), already reported. */
+export const VanishedItemSchema = z.number().int().positive();
 
 /** The `repomem_mirror` member of the sync state. */
 export const MirrorExtensionSchema = z.object({
@@ -41,7 +36,7 @@ export const MirrorExtensionSchema = z.object({
 
 /** Resume point of a lane. */
 export type LaneResume = z.infer<typeof LaneResumeSchema>;
-/** A vanished item as the state records it. */
+/** A reported vanished item as the state records it: its number. */
 export type VanishedItem = z.infer<typeof VanishedItemSchema>;
 /** The repomem member of the sync state. */
 export type MirrorExtension = z.infer<typeof MirrorExtensionSchema>;
@@ -69,8 +64,8 @@ export interface StatePatch {
 
 type StoredState = Record<string, JsonValue>;
 
-/** Vanished items remembered per lane (older ones may be reported again). */
-const MAX_VANISHED_PER_LANE = 50;
+/** Vanished item numbers remembered per lane (older ones may be reported again). */
+const MAX_VANISHED_PER_LANE = 500;
 
 const EMPTY_EXTENSION: MirrorExtension = { version: 1, resume: {}, vanished: {} };
 
@@ -158,11 +153,10 @@ export class MirrorStateStore {
       else resume[lane] = value;
     }
     const vanished = { ...current.extension.vanished };
-    for (const [lane, items] of Object.entries(patch.vanished ?? {}) as [MirrorLane, VanishedItem[]][]) {
-      const known = new Map((vanished[lane] ?? []).map((item) => [item.number, item]));
-      for (const item of items) known.set(item.number, item);
+    for (const [lane, numbers] of Object.entries(patch.vanished ?? {}) as [MirrorLane, VanishedItem[]][]) {
+      const known = new Set([...(vanished[lane] ?? []), ...numbers]);
       // The state must stay small (a state value holds at most 16,000 characters): the newest numbers are kept.
-      vanished[lane] = [...known.values()].sort((a, b) => a.number - b.number).slice(-MAX_VANISHED_PER_LANE);
+      vanished[lane] = [...known].sort((a, b) => a - b).slice(-MAX_VANISHED_PER_LANE);
     }
     const extension: MirrorExtension = { version: 1, resume, vanished };
     const lastActivity =

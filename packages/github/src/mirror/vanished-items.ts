@@ -69,7 +69,7 @@ export async function findVanishedItems(input: FindVanishedInput): Promise<Vanis
   for (const lane of MIRROR_LANES) {
     const total = input.totals[lane];
     if (total === undefined) continue;
-    const known = new Set((input.known[lane] ?? []).map((item) => item.number));
+    const known = new Set(input.known[lane] ?? []);
     const present = [...mirrored[lane]].filter((number) => !known.has(number));
     if (present.length <= total) continue;
     const listed = await listNumbers(input, lane);
@@ -97,18 +97,9 @@ export async function findVanishedItems(input: FindVanishedInput): Promise<Vanis
   return reports;
 }
 
-/** The reports as the sync state records them (per lane), so later runs do not report them again. */
+/** The reports as the sync state records them (numbers per lane), so later runs do not report them again. */
 export function vanishedForState(reports: readonly VanishedReport[]): Partial<Record<MirrorLane, VanishedItem[]>> {
   const byLane: Partial<Record<MirrorLane, VanishedItem[]>> = {};
-  for (const report of reports) {
-    const item: VanishedItem = {
-      number: report.number,
-      reason: report.reason,
-      ...(report.movedTo === undefined ? {} : { movedTo: report.movedTo }),
-    };
-    const lane = byLane[report.lane] ?? [];
-    lane.push(item);
-    byLane[report.lane] = lane;
-  }
+  for (const report of reports) byLane[report.lane] = [...(byLane[report.lane] ?? []), report.number];
   return byLane;
 }
