@@ -317,5 +317,8 @@ describe('prompt version and receipts', () => {
     expect(diff.commit).toEqual({ before: 'abc1234', after: 'def5678' });
     expect(diff.promptVersion).toBeUndefined();
     expect(diff.unchanged).toBe(first.receipt.items.filter((item) => item.included).length - 1);
+    // The episode written at task end links the receipt, so its outcome can be traced to this context.
+    const episode = await writeEpisode({ backend, repo: REPO, episode: { task_id: 'task-a', status: 'completed' } });
+    expect(episode.kind === 'written' && episode.episode.data.receipt_id).toBe('task-a');
   });
 });

@@ -59,6 +59,7 @@ async function write(options: EpisodeWriteOptions, input: EpisodeInput, minimal:
   assertTaskRecordRepo(options.repo);
   const episode = parseInput(input);
   const now = options.now ?? (() => new Date());
+  let receiptId = episode.receipt_id;
   const decide = (current: TaskRecord | undefined): RecordDecision => {
     const stored = current === undefined ? undefined : episodeFromRecord(current).data;
     if (stored !== undefined && minimal) return 'unchanged';
@@ -67,6 +68,7 @@ async function write(options: EpisodeWriteOptions, input: EpisodeInput, minimal:
       {
         ...base,
         ...episode,
+        ...(receiptId === undefined ? {} : { receipt_id: receiptId }),
         files_omitted: 0,
         minimal,
         outcome: stored?.outcome ?? null,
@@ -78,10 +80,14 @@ async function write(options: EpisodeWriteOptions, input: EpisodeInput, minimal:
     if (stored !== undefined && sameData(stored, merged)) return 'unchanged';
     return { text: episodeSearchText(merged), data: merged };
   };
-  const outcome = await withWriteRetries(
-    () => updateRecord(options.backend, { repo: options.repo, kind: 'episode', id: episode.task_id }, decide, now),
-    options,
-  );
+  const outcome = await withWriteRetries(async () => {
+    // Link the task's context receipt, when one was recorded, so an outcome can be traced to it.
+    if (receiptId === undefined && !minimal) {
+      const receipt = await options.backend.get(options.repo, 'receipt', episode.task_id);
+      if (receipt !== undefined) receiptId = episode.task_id;
+    }
+    return updateRecord(options.backend, { repo: options.repo, kind: 'episode', id: episode.task_id }, decide, now);
+  }, options);
   if (!outcome.ok) {
     if (options.strict === true) throw outcome.error;
     return { kind: 'failed', failure: outcome.failure, attempts: outcome.attempts };
