@@ -22,9 +22,9 @@ import pg from '../../packages/store-postgres/node_modules/pg/lib/index.js';
 import { openSqliteRecordBackend, openSqliteStore } from '../../packages/store-sqlite/dist/index.js';
 import { generateSourceTree } from '../lib/citation-repository.mjs';
 import { elapsedMs, summarize, timeRepeated } from '../lib/measure.mjs';
+import { startBenchServer } from '../lib/postgres-server.mjs';
 import { formatMs, markdownTable } from '../lib/table.mjs';
 import { BENCH_NOW, createdEvent, createMemoryGenerator, isLive, repoName } from '../lib/verified-corpus.mjs';
-import { startBenchServer } from '../lib/postgres-server.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPOS = 50;
