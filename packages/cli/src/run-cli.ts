@@ -24,8 +24,8 @@ import {
   RULES_USAGE,
   SEARCH_USAGE,
   SEPO_SUPPORT_USAGE,
-  SYNC_USAGE,
   type SepoSupportCommand,
+  SYNC_USAGE,
   UPDATE_USAGE,
   WEBHOOK_USAGE,
 } from './usage.js';
@@ -53,7 +53,10 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<CommandRunner>; us
   memories: { load: async () => (await import('./commands/memories.js')).runMemoriesCommand, usage: MEMORIES_USAGE },
   context: { load: async () => (await import('./commands/context.js')).runContextCommand, usage: CONTEXT_USAGE },
   episode: { load: async () => (await import('./commands/episode.js')).runEpisodeCommand, usage: EPISODE_USAGE },
-  learnings: { load: async () => (await import('./commands/learnings.js')).runLearningsCommand, usage: LEARNINGS_USAGE },
+  learnings: {
+    load: async () => (await import('./commands/learnings.js')).runLearningsCommand,
+    usage: LEARNINGS_USAGE,
+  },
   prefs: { load: async () => (await import('./commands/prefs.js')).runPrefsCommand, usage: PREFS_USAGE },
   history: branchEntry('history'),
   checkpoint: branchEntry('checkpoint'),
