@@ -2,8 +2,6 @@
 // a notice, deleted and transferred items are reported once (their files kept), minimized comments
 // stay in the file as gh keeps them, secondary rate limits and 502s are waited out, and a flat
 // legacy mirror is moved into the namespace only when asked.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { shouldRunScan } from '@repomem/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateLegacyMirror, parseMirrorRepository, syncGitHubMirror } from '../../src/index.js';
@@ -52,44 +50,22 @@ describe('around the items', () => {
   });
 
   it('continues with smaller pages when GitHub keeps failing on full ones', async () => {
-    const api = await serve();
-    api.data.addRepository(generateRepository({ ...REPO, issues: 120, pullRequests: 3, seed: 12 }));
-    // In front of the loopback API: a page of 100 issues always times out (502), as a too heavy page can on GitHub.
-    const proxy = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', async () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        if (body.includes('issues(first: 100,')) {
-          response.writeHead(502, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ message: 'Server Error' }));
-          return;
-        }
-        const upstream = await fetch(api.graphqlUrl, {
-          method: 'POST',
-          headers: { authorization: request.headers.authorization ?? '', 'content-type': 'application/json' },
-          body,
-        });
-        response.writeHead(upstream.status, { 'content-type': 'application/json' });
-        response.end(await upstream.text());
-      });
+    // A page of 100 issues always times out (GitHub's 502), as a too heavy page can on GitHub.
+    const api = await serve({
+      faults: {
+        inject: (request) =>
+          JSON.stringify(request.body ?? '').includes('issues(first: 100,') ? 'bad-gateway' : undefined,
+      },
     });
-    await new Promise<void>((ready) => proxy.listen(0, '127.0.0.1', ready));
-    const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    api.data.addRepository(generateRepository({ ...REPO, issues: 120, pullRequests: 3, seed: 12 }));
     const store = await sqlite.open(dir);
     try {
-      const result = await syncGitHubMirror({
-        ...syncOptions(api, store),
-        baseUrl: url,
-        graphqlUrl: `${url}/graphql`,
-        retries: 1,
-      });
+      const result = await syncGitHubMirror(syncOptions(api, store, 'acme/app', { retries: 1 }));
       expect(result.status).toBe('complete');
       expect(result.items).toEqual({ issues: 120, pulls: 3, discussions: 0 });
       expect(result.notices.join('\n')).toMatch(/pages of 50% size/);
     } finally {
       await store.close();
-      await new Promise((closed) => proxy.close(closed));
     }
   });
 
