@@ -98,10 +98,11 @@ describe('example workflows', () => {
       expect.arrayContaining([
         'agent-memory-pr-closed.yml',
         'agent-memory-scan.yml',
+        'agent-memory-sync.yml',
         'agent-review.yml',
         'agent-run.yml',
         'memory-bootstrap.yml',
-        'memory-sync.yml',
+        'review-rules.yml',
         'verified-memory.yml',
       ]),
     );
