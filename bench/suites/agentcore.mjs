@@ -140,6 +140,13 @@ export async function runAgentCore({ quick, log }) {
     const add = await measure(emulator, counter, iterations, (i) =>
       memory.add({ file: 'MEMORY.md', section: 'Notes', text: `bench bullet ${i}` }),
     );
+    // The same add on a file already edited 250 times (readers ask for the newest events only).
+    emulator.setLatency(0);
+    for (let i = 0; i < 250; i++) await memory.add({ file: 'MEMORY.md', section: 'Notes', text: `history ${i}` });
+    emulator.setLatency(LATENCY_MS);
+    const addLong = await measure(emulator, counter, iterations, (i) =>
+      memory.add({ file: 'MEMORY.md', section: 'Notes', text: `late bullet ${i}` }),
+    );
     const addNaive = await measure(emulator, counter, iterations, (i) =>
       naiveBulletAdd(connection, naiveNs, `- naive bullet ${i}`),
     );
@@ -205,6 +212,7 @@ export async function runAgentCore({ quick, log }) {
       ['operation', 'kind', 'requests (p50)', 'round trips p50', 'round trips p95', 'wall ms p50', 'wall ms p95', 'n'],
       [
         row('one bullet add (`memory.add`, 201-document tree)', 'repomem', add),
+        row('one bullet add to a file edited 250 times before', 'repomem', addLong),
         row('one bullet add, naive: read every record, delete all, create all', 'baseline', addNaive),
         row('read 50 verified memories (`recent(repo, 50)`, native backend)', 'repomem', recall),
         row('read 50 verified memories, JSON documents on the same store', 'baseline', recallNaive),

@@ -195,7 +195,7 @@ export function createAgentCoreStore(options: AgentCoreStoreOptions): AgentCoreS
     async get(path: string): Promise<StoredDocument | undefined> {
       assertOpen();
       const normalized = normalizeDocumentPath(path);
-      const value = await readRegister(connection, addressOf(normalized));
+      const value = await readRegister(connection, addressOf(normalized), views.get(normalized)?.head?.height);
       views.set(normalized, value);
       const version = headVersion(value.head);
       if (version === null || value.content === undefined) return undefined;
@@ -264,7 +264,7 @@ export function createAgentCoreStore(options: AgentCoreStoreOptions): AgentCoreS
               const expected = operation.expectedVersion;
               if (expected === undefined || headVersion(cached.head) === expected) return cached;
             }
-            return viewRegister(connection, addressOf(operation.path));
+            return viewRegister(connection, addressOf(operation.path), cached?.head?.height);
           }),
         );
         const conflicts: WriteConflict[] = [];

@@ -261,11 +261,23 @@ export async function readNewestLinks(
   if (page.complete === true) return links;
   let top = hint;
   for (const link of links) top = Math.max(top, link.height);
+  return readBucketsFrom(connection, address, top);
+}
+
+/**
+ * The links of the buckets from the one holding `height` upwards until one is empty: every event
+ * at the greatest height when `height` is a height the chain has reached (an observed one).
+ */
+export async function readBucketsFrom(
+  connection: AgentCoreConnection,
+  address: SessionAddress,
+  height: number,
+): Promise<ChainLink[]> {
   const readBucket = async (bucket: number): Promise<ChainLink[]> =>
     (await readEvents(connection, address, false, { equals: { key: 'bucket', value: bucket } })).map(
       (entry) => entry.link,
     );
-  let bucket = bucketOf(top);
+  let bucket = bucketOf(height);
   const window = (await Promise.all([readBucket(bucket), readBucket(bucket + 1)])).flat();
   let last = window.some((link) => bucketOf(link.height) === bucket + 1);
   bucket += 1;

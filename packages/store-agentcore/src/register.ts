@@ -12,13 +12,14 @@ import {
   appendLink,
   heightOf,
   newNonce,
+  readBucketsFrom,
   readEvents,
   readHeight,
   readNewestLinks,
   readPayload,
   type SessionAddress,
 } from './event-log.js';
-import { type ChainLink, chainHead, committedLink, nextTimestamp } from './fold.js';
+import { type ChainLink, chainHead, committedLink, HEIGHTS_PER_BUCKET, nextTimestamp } from './fold.js';
 import { MAX_PAYLOAD_ITEMS, MAX_RECORD_TEXT_CHARS } from './model-patterns.js';
 import { createRecords, deleteRecords, listRecords, type NewRecord, type StoredRecord } from './records.js';
 
@@ -191,24 +192,38 @@ export function materialised(records: readonly StoredRecord[]): MaterialisedValu
   return best;
 }
 
-/** The chain's newest links and the value's records, read in two steps at most. */
+/**
+ * The chain's newest links and the value's records: one round trip when `hint` (a height this
+ * process saw) points at the newest bucket or the chain is short, two otherwise.
+ */
 async function readLinksAndRecords(
   connection: AgentCoreConnection,
   address: RegisterAddress,
+  hint?: number,
 ): Promise<{ links: ChainLink[]; records: StoredRecord[] }> {
+  const recordsRead =
+    address.namespace === undefined ? Promise.resolve([]) : listRecords(connection, { namespace: address.namespace });
+  if (hint !== undefined && hint >= HEIGHTS_PER_BUCKET) {
+    const [links, records] = await Promise.all([readBucketsFrom(connection, address.session, hint), recordsRead]);
+    return { links, records };
+  }
   const [page, records] = await Promise.all([
     readEvents(connection, address.session, false, { firstPageOnly: true }),
-    address.namespace === undefined ? Promise.resolve([]) : listRecords(connection, { namespace: address.namespace }),
+    recordsRead,
   ]);
-  let hint = 0;
-  for (const record of records) hint = Math.max(hint, Number(record.metadata[RECORD_KEYS.height]) || 0);
-  const links = await readNewestLinks(connection, address.session, Promise.resolve(page), hint);
+  let recordHint = 0;
+  for (const record of records) recordHint = Math.max(recordHint, Number(record.metadata[RECORD_KEYS.height]) || 0);
+  const links = await readNewestLinks(connection, address.session, Promise.resolve(page), recordHint);
   return { links, records };
 }
 
 /** Read the chain head and the record ids (no content). */
-export async function viewRegister(connection: AgentCoreConnection, address: RegisterAddress): Promise<RegisterView> {
-  const { links, records } = await readLinksAndRecords(connection, address);
+export async function viewRegister(
+  connection: AgentCoreConnection,
+  address: RegisterAddress,
+  hint?: number,
+): Promise<RegisterView> {
+  const { links, records } = await readLinksAndRecords(connection, address, hint);
   return { head: chainHead(links), recordIds: records.map((record) => record.id) };
 }
 
@@ -216,8 +231,12 @@ export async function viewRegister(connection: AgentCoreConnection, address: Reg
  * Read a value: the chain head (the truth) and, in parallel, its records; the content comes from
  * the records when they were written by that head, otherwise from the head event's payload.
  */
-export async function readRegister(connection: AgentCoreConnection, address: RegisterAddress): Promise<RegisterValue> {
-  const { links, records } = await readLinksAndRecords(connection, address);
+export async function readRegister(
+  connection: AgentCoreConnection,
+  address: RegisterAddress,
+  hint?: number,
+): Promise<RegisterValue> {
+  const { links, records } = await readLinksAndRecords(connection, address, hint);
   const head = chainHead(links);
   const recordIds = records.map((record) => record.id);
   if (headVersion(head) === null || head === undefined) return { head, recordIds, content: undefined };
@@ -259,11 +278,14 @@ export async function commitRegister(
 ): Promise<RegisterCommit> {
   const maxAttempts = options.maxAttempts ?? 64;
   let known = options.known;
+  // Heights only grow: a head this process saw is a safe place to start reading from.
+  let hint = options.known?.head?.height;
   const payload = contentPayload(address.name, change === null ? null : change.content);
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
     const fresh = known === undefined;
-    const view = known ?? (await viewRegister(connection, address));
+    const view = known ?? (await viewRegister(connection, address, hint));
     known = undefined;
+    hint = view.head?.height ?? hint;
     const actual = headVersion(view.head);
     if (!expectationHolds(expected, actual)) {
       if (!fresh) continue;

@@ -24,7 +24,12 @@ describe('a long chain', () => {
       const result = await writer.write([{ kind: 'put', path: 'MEMORY.md', content: utf8(`edit ${edit}\n`) }]);
       expect(result.status).toBe('committed');
     }
+    // The instance that wrote knows the chain's height: one round trip (records, two buckets).
+    emulator.resetStats();
+    expect(text((await writer.get('MEMORY.md'))?.content)).toBe('edit 249\n');
+    expect(emulator.stats().requests).toBeLessThanOrEqual(3);
     await writer.close();
+    // A new instance learns the height from the records first: two round trips, four requests.
     const reader = emulatorStore(emulator, repo);
     emulator.resetStats();
     const document = await reader.get('MEMORY.md');
