@@ -99,8 +99,9 @@ function invalidDocument(path: string, problem: string, cause?: unknown): Repome
  * a compare-and-swap conflict still writes nothing (stores check every precondition first).
  *
  * Queries list one repository's records of one kind (parsed documents are cached by version, so
- * a repeated query costs one `list` plus reads of what changed, read in parallel or with one
- * `readAll`), then filter, order and search in memory with the contract's reference functions.
+ * a repeated query costs one `list` plus reads of what changed, with one `readAll` or `getMany`
+ * when the store has them, else in parallel), then filter, order and search in memory with the
+ * contract's reference functions.
  * `close()` does not close `store` (the caller owns it).
  */
 export function createDocumentTaskRecordBackend(
@@ -216,7 +217,11 @@ export function createDocumentTaskRecordBackend(
         if (wanted.has(document.path)) found.set(document.path, parseRecord(document, repo, kind));
       }
     } else {
-      const documents = await Promise.all(missing.map((entry) => store.get(entry.path)));
+      const paths = missing.map((entry) => entry.path);
+      const documents =
+        store.getMany !== undefined && paths.length > 1
+          ? await store.getMany(paths)
+          : await Promise.all(paths.map((path) => store.get(path)));
       for (const document of documents) {
         if (document !== undefined) found.set(document.path, parseRecord(document, repo, kind));
       }
