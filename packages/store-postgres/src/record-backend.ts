@@ -4,6 +4,8 @@
 // transaction-level advisory lock per repository, checks every expected revision and writes the
 // records and their telemetry together: many machines never lose each other's changes.
 import {
+  checkRecordWrite,
+  checkTelemetryEvent,
   MEMORY_STATUSES,
   type MemoryStatus,
   normalizeDocumentPath,
@@ -25,8 +27,6 @@ import { coreWords } from './indexed-text.js';
 import { openDatabase, type PostgresConnectionOptions } from './open-database.js';
 import { isUnspacedTerm } from './postgres-candidates.js';
 import {
-  checkEvent,
-  checkRecord,
   type EventRow,
   eventFromRow,
   MEMORY_CASTS,
@@ -152,7 +152,7 @@ function planWrites(writes: readonly RecordWrite[]): PlannedWrite[] {
         `apply: write ${index} must be an object { record, expectedRevision }`,
       );
     }
-    const record = checkRecord(write.record, index);
+    const record = checkRecordWrite(write.record, index);
     const expected = write.expectedRevision;
     if (expected !== null && (typeof expected !== 'number' || !Number.isSafeInteger(expected) || expected < 1)) {
       throw new RepomemError(
@@ -174,7 +174,7 @@ function planWrites(writes: readonly RecordWrite[]): PlannedWrite[] {
 
 function planEvents(events: readonly TelemetryEvent[], action: string): TelemetryEvent[] {
   if (!Array.isArray(events)) throw new RepomemError('INVALID_ARGUMENT', `${action}: events must be an array`);
-  return events.map((event, index) => checkEvent(event, index, action));
+  return events.map((event, index) => checkTelemetryEvent(event, index, action));
 }
 
 const UPSERT_ASSIGNMENTS = MEMORY_COLUMNS.filter((column) => column !== 'id' && column !== 'repo')

@@ -5,6 +5,7 @@
 // SQL wins over the stale text. Rows are written by many processes, releases and people, so
 // every row read back is validated with core's schemas and a corrupt one is reported by name.
 import {
+  describeRecordIssues,
   RepomemError,
   subjectKey,
   type TelemetryEvent,
@@ -14,21 +15,6 @@ import {
 } from '@repomem/core';
 import { coreWords } from './indexed-text.js';
 import { weightedVectorLiteral } from './sql-text.js';
-
-type Issue = { readonly path: ReadonlyArray<PropertyKey>; readonly message: string };
-
-/** Zod issues as one line: `citations[0].line_end: line_end must be >= line_start; ...`. */
-export function describeIssues(issues: readonly Issue[]): string {
-  return issues
-    .map((issue) => {
-      let path = '';
-      for (const part of issue.path) {
-        path += typeof part === 'number' ? `[${part}]` : path === '' ? String(part) : `.${String(part)}`;
-      }
-      return path === '' ? issue.message : `${path}: ${issue.message}`;
-    })
-    .join('; ');
-}
 
 /** Memory columns in the order {@link memoryParameters} binds them. */
 export const MEMORY_COLUMNS = [
@@ -91,33 +77,6 @@ export interface MemoryRow {
   readonly verification_count: unknown;
   readonly revision: unknown;
   readonly timestamps_as_written: unknown;
-}
-
-/** Validate a record a caller wants to write; `INVALID_ARGUMENT` naming the problem otherwise. */
-export function checkRecord(record: unknown, index: number): VerifiedMemory {
-  const parsed = VerifiedMemorySchema.safeParse(record);
-  if (!parsed.success) {
-    const id = (record as { id?: unknown } | null)?.id;
-    throw new RepomemError(
-      'INVALID_ARGUMENT',
-      `apply: write ${index} (memory ${JSON.stringify(id)}) is not a valid verified memory: ${describeIssues(parsed.error.issues)}`,
-      { details: { index, id } },
-    );
-  }
-  return parsed.data;
-}
-
-/** Validate a telemetry event a caller wants to append; `INVALID_ARGUMENT` otherwise. */
-export function checkEvent(event: unknown, index: number, action: string): TelemetryEvent {
-  const parsed = TelemetryEventSchema.safeParse(event);
-  if (!parsed.success) {
-    throw new RepomemError(
-      'INVALID_ARGUMENT',
-      `${action}: event ${index} is not a valid telemetry event: ${describeIssues(parsed.error.issues)}`,
-      { details: { index } },
-    );
-  }
-  return parsed.data;
 }
 
 /** The searchable words of a record, weighted subject A, fact B, reason C, scope D. */
@@ -197,7 +156,7 @@ export function memoryFromRow(row: MemoryRow, where: string): VerifiedMemory {
   };
   const parsed = VerifiedMemorySchema.safeParse(candidate);
   if (!parsed.success) {
-    throw corrupt(where, `memory ${row.id} of ${row.repo}`, describeIssues(parsed.error.issues), {
+    throw corrupt(where, `memory ${row.id} of ${row.repo}`, describeRecordIssues(parsed.error.issues), {
       id: row.id,
       repo: row.repo,
     });
@@ -227,7 +186,7 @@ export function eventFromRow(row: EventRow, where: string): TelemetryEvent {
   };
   const parsed = TelemetryEventSchema.safeParse(candidate);
   if (!parsed.success) {
-    throw corrupt(where, `telemetry event ${row.id} of ${row.repo}`, describeIssues(parsed.error.issues), {
+    throw corrupt(where, `telemetry event ${row.id} of ${row.repo}`, describeRecordIssues(parsed.error.issues), {
       eventId: row.id,
     });
   }

@@ -10,6 +10,7 @@ import {
   assertTaskRecordRepo,
   assertTaskRecordSearch,
   compareTaskRecordsNewestFirst,
+  describeRecordIssues,
   RepomemError,
   searchTaskRecords,
   type TaskRecord,
@@ -28,7 +29,6 @@ import type { PostgresDatabase } from './database.js';
 import { coreWords } from './indexed-text.js';
 import { openDatabase, type PostgresConnectionOptions } from './open-database.js';
 import { isUnspacedTerm } from './postgres-candidates.js';
-import { describeIssues } from './record-rows.js';
 import { likePrefix, MAX_INDEXED_WORD_CHARS, tsqueryLiteral, weightedVectorLiteral } from './sql-text.js';
 
 /** Options of {@link openPostgresTaskRecordBackend}. */
@@ -78,7 +78,7 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
     if (!parsed.success) {
       throw new RepomemError(
         'INVALID_DOCUMENT',
-        `a task record in ${this.#table} is corrupt: ${describeIssues(parsed.error.issues)}`,
+        `a task record in ${this.#table} is corrupt: ${describeRecordIssues(parsed.error.issues)}`,
       );
     }
     return parsed.data;

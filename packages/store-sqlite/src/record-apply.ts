@@ -4,6 +4,8 @@
 // leaves all of a batch or none of it.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import {
+  checkRecordWrite,
+  checkTelemetryEvent,
   type RecordApplyResult,
   type RecordConflict,
   type RecordWrite,
@@ -12,7 +14,7 @@ import {
   type VerifiedMemory,
 } from '@repomem/core';
 import { scopeToken } from './fts-query.js';
-import { checkEvent, checkRecord, citedPaths, MEMORY_COLUMNS, memoryParameters } from './record-rows.js';
+import { citedPaths, MEMORY_COLUMNS, memoryParameters } from './record-rows.js';
 import { rollbackQuietly } from './schema.js';
 
 /** A record write checked and converted to bind parameters before the write lock is taken. */
@@ -50,7 +52,7 @@ export function planWrites(writes: readonly RecordWrite[]): PlannedWrite[] {
         `apply: write ${index} must be an object { record, expectedRevision }`,
       );
     }
-    const record = checkRecord(write.record, index);
+    const record = checkRecordWrite(write.record, index);
     const expectedRevision = checkExpected(write.expectedRevision, index);
     const key = JSON.stringify([record.repo, record.id]);
     if (seen.has(key)) {
@@ -74,7 +76,7 @@ export function planWrites(writes: readonly RecordWrite[]): PlannedWrite[] {
 export function planEvents(events: readonly TelemetryEvent[], action: string): PlannedEvent[] {
   if (!Array.isArray(events)) throw new RepomemError('INVALID_ARGUMENT', `${action}: events must be an array`);
   return events.map((input, index) => {
-    const event = checkEvent(input, index, action);
+    const event = checkTelemetryEvent(input, index, action);
     let details: string | null = null;
     if (event.details !== undefined) {
       try {

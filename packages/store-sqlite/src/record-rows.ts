@@ -3,6 +3,7 @@
 // back is validated with core's schemas; a corrupt row is reported naming the memory, never
 // returned half-valid.
 import {
+  describeRecordIssues,
   RepomemError,
   scopeKey,
   subjectKey,
@@ -65,48 +66,6 @@ export interface MemoryRow {
   readonly revision: unknown;
   readonly refreshed_key: string;
   readonly created_key: string;
-}
-
-type Issue = { readonly path: ReadonlyArray<PropertyKey>; readonly message: string };
-
-/** Zod issues as one line: `citations[0].line_end: line_end must be >= line_start; ...`. */
-export function describeIssues(issues: readonly Issue[]): string {
-  return issues
-    .map((issue) => {
-      let path = '';
-      for (const part of issue.path) {
-        path += typeof part === 'number' ? `[${part}]` : path === '' ? String(part) : `.${String(part)}`;
-      }
-      return path === '' ? issue.message : `${path}: ${issue.message}`;
-    })
-    .join('; ');
-}
-
-/** Validate a record a caller wants to write; `INVALID_ARGUMENT` naming the problem otherwise. */
-export function checkRecord(record: unknown, index: number): VerifiedMemory {
-  const parsed = VerifiedMemorySchema.safeParse(record);
-  if (!parsed.success) {
-    const id = (record as { id?: unknown } | null)?.id;
-    throw new RepomemError(
-      'INVALID_ARGUMENT',
-      `apply: write ${index} (memory ${JSON.stringify(id)}) is not a valid verified memory: ${describeIssues(parsed.error.issues)}`,
-      { details: { index, id } },
-    );
-  }
-  return parsed.data;
-}
-
-/** Validate a telemetry event a caller wants to append; `INVALID_ARGUMENT` otherwise. */
-export function checkEvent(event: unknown, index: number, action: string): TelemetryEvent {
-  const parsed = TelemetryEventSchema.safeParse(event);
-  if (!parsed.success) {
-    throw new RepomemError(
-      'INVALID_ARGUMENT',
-      `${action}: event ${index} is not a valid telemetry event: ${describeIssues(parsed.error.issues)}`,
-      { details: { index } },
-    );
-  }
-  return parsed.data;
 }
 
 /** The bind parameters of a record, in {@link MEMORY_COLUMNS} order. */
@@ -181,7 +140,8 @@ export function memoryFromRow(row: MemoryRow, file: string): VerifiedMemory {
     revision: typeof row.revision === 'bigint' ? Number(row.revision) : row.revision,
   };
   const parsed = VerifiedMemorySchema.safeParse(candidate);
-  if (!parsed.success) throw corrupt(file, what, describeIssues(parsed.error.issues), { id: row.id, repo: row.repo });
+  if (!parsed.success)
+    throw corrupt(file, what, describeRecordIssues(parsed.error.issues), { id: row.id, repo: row.repo });
   return parsed.data;
 }
 
@@ -214,6 +174,6 @@ export function eventFromRow(row: EventRow, file: string): TelemetryEvent {
     ...(details === undefined ? {} : { details }),
   };
   const parsed = TelemetryEventSchema.safeParse(candidate);
-  if (!parsed.success) throw corrupt(file, what, describeIssues(parsed.error.issues), { eventId: row.id });
+  if (!parsed.success) throw corrupt(file, what, describeRecordIssues(parsed.error.issues), { eventId: row.id });
   return parsed.data;
 }

@@ -2,6 +2,8 @@
 export * from './backend.js';
 export * from './document-backend.js';
 export * from './record.js';
+// Shared by native record backends (SQLite, PostgreSQL, AgentCore): one validation, one wording.
+export * from './record-checks.js';
 // Shared by record backends that filter and search in memory (document-backed, AgentCore).
 export * from './record-query.js';
 export * from './record-text-match.js';
