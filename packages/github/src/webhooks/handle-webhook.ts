@@ -2,7 +2,6 @@
 // an Action): verify `X-Hub-Signature-256` over the raw body with GitHub's own library (constant
 // time comparison) BEFORE parsing anything, then route the event. Every outcome, refusals
 // included, is a value with the HTTP status to answer, never an exception.
-import { verify } from '@octokit/webhooks-methods';
 import { isRepomemError, RepomemError } from '@repomem/core';
 import { deliveryHeaders, MAX_WEBHOOK_BODY_BYTES, parseWebhookDelivery, type WebhookDelivery } from './delivery.js';
 import { type RouteEventOptions, type RouteEventResult, routeGitHubEvent } from './route-event.js';
@@ -90,6 +89,9 @@ export async function handleGitHubWebhook(
   if (body.text === undefined) return { kind: 'bad_request', status: 400, reason: 'not_utf8', deliveryId };
   let authentic = false;
   try {
+    // Loaded when a delivery arrives: the package is ES-module only (no `require` entry), and the
+    // CommonJS build of this package must still load for callers that never handle webhooks.
+    const { verify } = await import('@octokit/webhooks-methods');
     authentic = await verify(options.secret, body.text, headers.signature);
   } catch {
     authentic = false; // A signature of the wrong length or format.

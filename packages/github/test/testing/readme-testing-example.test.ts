@@ -1,6 +1,6 @@
 // Why: the README's loopback API example is what a user copies first, so it runs as written: the
-// `ts` block of the testing section is executed by a separate Node process against the built
-// package (imported by its name, `@repomem/github/testing`).
+// `ts` block of the testing section is executed, types stripped, by a separate Node process against
+// the built package (imported by its name, `@repomem/github/testing`).
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,7 +16,7 @@ describe('README testing example', () => {
     const section = readme.slice(readme.indexOf('## Testing: a loopback GitHub API'));
     const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
     expect(code).toBeDefined();
-    const run = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', code ?? ''], {
+    const run = await promisify(execFile)(process.execPath, ['--input-type=module-typescript', '--eval', code ?? ''], {
       cwd: packageRoot,
       encoding: 'utf8',
       env: { PATH: process.env.PATH ?? '' },
