@@ -37,7 +37,7 @@ const SUITE_MODULES = {
   'sepo-cli': ['./suites/sepo-cli.mjs', 'runSepoCli'],
   mcp: ['./suites/mcp.mjs', 'runMcp'],
   agentcore: ['./suites/agentcore.mjs', 'runAgentCore'],
-  'github-sync': ['./github-sync.mjs', 'runGitHubSync'],
+  'github-sync': ['./suites/github-sync.mjs', 'runGitHubSync'],
   hydrate: ['./suites/hydrate.mjs', 'runHydrate'],
   postgres: ['./suites/postgres.mjs', 'runPostgres'],
 };

@@ -4,9 +4,9 @@
 // 20,000 documents, and the throughput of 8 concurrent writer processes. The server is started
 // by the benchmark (postgres-server.mjs) with PostgreSQL's default durability (fsync on).
 //
-//   node bench/postgres.mjs                       full size (100,000 memories, 20,000 documents)
-//   node bench/postgres.mjs --quick               fewer iterations
-//   node bench/postgres.mjs --memories=10000 --documents=2000 --writes=20
+//   node bench/suites/postgres.mjs                       full size (100,000 memories, 20,000 documents)
+//   node bench/suites/postgres.mjs --quick               fewer iterations
+//   node bench/suites/postgres.mjs --memories=10000 --documents=2000 --writes=20
 //                                                 a smaller quick run
 //
 // `runPostgres(options)` is the suite for bench/run.mjs (section format of lib/report.mjs).

@@ -7,15 +7,15 @@
 // least one request), plus its discussion checks. Sepo's wall time is given as its latency floor
 // (requests x 30 ms), not run: 7,000 sequential requests would take minutes on the shared machine.
 //
-//   node bench/github-sync.mjs [--quick]   (also `node bench/run.mjs github-sync`)
+//   node bench/suites/github-sync.mjs [--quick]   (also `node bench/run.mjs github-sync`)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { syncGitHubMirror } from '../packages/github/dist/index.js';
-import { generateRepository, startLoopbackGitHub } from '../packages/github/dist/testing/index.js';
-import { openSqliteStore } from '../packages/store-sqlite/dist/index.js';
-import { markdownTable } from './lib/table.mjs';
+import { syncGitHubMirror } from '../../packages/github/dist/index.js';
+import { generateRepository, startLoopbackGitHub } from '../../packages/github/dist/testing/index.js';
+import { openSqliteStore } from '../../packages/store-sqlite/dist/index.js';
+import { markdownTable } from '../lib/table.mjs';
 
 const LATENCY_MS = 30;
 const CHANGES = 50;
@@ -178,7 +178,7 @@ export async function runGitHubSync({ quick = false, log = () => {} } = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { renderSection } = await import('./lib/report.mjs');
+  const { renderSection } = await import('../lib/report.mjs');
   const section = await runGitHubSync({
     quick: process.argv.includes('--quick'),
     log: (line) => process.stderr.write(`[bench] ${line}\n`),
