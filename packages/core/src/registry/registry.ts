@@ -8,10 +8,11 @@ import type { CitationReader } from '../citations/reader.js';
 import { repoSlugProblem } from '../envelope/repo-slug.js';
 import { RepomemError } from '../errors.js';
 import type { MemoryStore } from '../store/contract.js';
-import { createDocumentTaskRecordBackend } from '../tasks/document-backend.js';
+// Type-only: the document backends load on first use, so opening a store never loads them.
+import type { createDocumentTaskRecordBackend } from '../tasks/document-backend.js';
 import type { TaskRecordBackend } from '../tasks/record-backend.js';
 import type { VerifiedMemoryBackend } from '../verified/backend.js';
-import { createDocumentRecordBackend } from '../verified/document-backend.js';
+import type { createDocumentRecordBackend } from '../verified/document-backend.js';
 import type {
   CitationReaderScheme,
   OpenCitationReaderContext,
@@ -316,8 +317,9 @@ export class StoreRegistry {
     if (resolved.scheme.openVerifiedBackend !== undefined) {
       return resolved.scheme.openVerifiedBackend(resolved.target, context);
     }
+    const { createDocumentRecordBackend: create } = await import('../verified/document-backend.js');
     const store = await resolved.scheme.open(resolved.target, context);
-    return closingStore(createDocumentRecordBackend(store), store);
+    return closingStore(create(store), store);
   }
 
   /**
@@ -335,8 +337,9 @@ export class StoreRegistry {
     if (resolved.scheme.openTaskRecordBackend !== undefined) {
       return resolved.scheme.openTaskRecordBackend(resolved.target, context);
     }
+    const { createDocumentTaskRecordBackend: create } = await import('../tasks/document-backend.js');
     const store = await resolved.scheme.open(resolved.target, context);
-    return closingStore(createDocumentTaskRecordBackend(store), store);
+    return closingStore(create(store), store);
   }
 
   /**
