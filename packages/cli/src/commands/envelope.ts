@@ -1,27 +1,12 @@
 // Why: `repomem envelope --from-event`: the CLI side of core's pure `envelopeFromEvent` (reading
 // GITHUB_EVENT_PATH is the CLI's job), so a workflow gets Sepo's envelope without assembling it.
-import { readFile } from 'node:fs/promises';
 import { envelopeFromEvent } from '@repomem/core';
 import { booleanOption, parseArguments, stringOption, stringOptions } from '../args.js';
 import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
+import { readGitHubEvent } from '../github-event.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { ENVELOPE_USAGE } from '../usage.js';
-
-async function readEvent(path: string | undefined): Promise<unknown> {
-  if (path === undefined || path === '') throw new CliDataError('NOT_FOUND', 'Missing GITHUB_EVENT_PATH');
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new CliDataError('NOT_FOUND', `cannot read GITHUB_EVENT_PATH ${path}: ${(error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new CliDataError('INVALID_DOCUMENT', `GITHUB_EVENT_PATH ${path} is not JSON: ${(error as Error).message}`);
-  }
-}
 
 /** Run `repomem envelope <argv...>`; returns the exit code. */
 export async function runEnvelopeCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -44,7 +29,7 @@ export async function runEnvelopeCommand(argv: readonly string[], io: CliIo): Pr
     if (!booleanOption(parsed, 'from-event')) throw new CliUsageError('envelope needs --from-event');
     const route = stringOption(parsed, 'route') ?? io.env.ROUTE ?? '';
     if (route === '') throw new CliUsageError('--route <route> (or $ROUTE) is required');
-    const payload = await readEvent(io.env.GITHUB_EVENT_PATH);
+    const payload = await readGitHubEvent(io.env.GITHUB_EVENT_PATH, true);
     const workflow = stringOption(parsed, 'workflow');
     const result = envelopeFromEvent(
       {

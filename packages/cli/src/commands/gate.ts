@@ -4,7 +4,6 @@
 // functions; this command feeds them from the Actions environment and hands the result to later
 // steps as step outputs, so the gates are enforced by repomem itself and not only by a job's `if`.
 import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
   type CommitGateDecision,
@@ -17,7 +16,8 @@ import {
   shouldRunScan,
 } from '@repomem/core';
 import { parseArguments, stringOption } from '../args.js';
-import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
+import { CliUsageError, ExitCode } from '../errors.js';
+import { readGitHubEvent } from '../github-event.js';
 import { setStepOutput } from '../github-output.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
@@ -47,22 +47,6 @@ const DEFAULT_WORKFLOWS: Readonly<Record<'schedule' | 'scan', string>> = {
 function firstSet(...values: readonly (string | undefined)[]): string {
   for (const value of values) if (value !== undefined && value !== '') return value;
   return '';
-}
-
-async function readEventPayload(io: CliIo): Promise<unknown> {
-  const path = io.env.GITHUB_EVENT_PATH;
-  if (path === undefined || path === '') return undefined;
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new CliDataError('NOT_FOUND', `cannot read GITHUB_EVENT_PATH ${path}: ${(error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new CliDataError('INVALID_DOCUMENT', `GITHUB_EVENT_PATH ${path} is not JSON: ${(error as Error).message}`);
-  }
 }
 
 /** The store holding the sync and scan state: `--store`, else the workspace repository's state refs. */
@@ -122,7 +106,7 @@ async function prClosedGate(io: CliIo): Promise<GateOutcome> {
       outputs: {},
     };
   }
-  const payload = (await readEventPayload(io)) as { pull_request?: unknown } | undefined;
+  const payload = (await readGitHubEvent(io.env.GITHUB_EVENT_PATH, false)) as { pull_request?: unknown } | undefined;
   const decision = isPrClosedCurationAllowed({ event: io.env.GITHUB_EVENT_NAME ?? '', pr: payload?.pull_request });
   return {
     gate: 'pr-closed',
