@@ -1,0 +1,148 @@
+// Why: a new backend should be a small mapping of a few primitives, not a fourth copy of the
+// write pipeline. This is the whole contract a backend implements: versioned byte values by key
+// in a few namespaces, one compare-and-swap batch, an ordered scan by prefix, close. Everything
+// above it (paths, validation, the credential scan, path twins, conflicts, state, records,
+// caching) is supplied once by `createStore`. Smaller than unstorage's drivers (no meta, watch or
+// clear), LangGraph's `BaseStore` (no search or namespace listing in the base) and keyv (no
+// serialisation), and unlike all three it has compare-and-swap, which memory needs.
+
+import type { WriteMetadata } from '../store/contract.js';
+import type { StoreHistory } from '../store/history-contract.js';
+import type { LexicalCandidateQuery, SearchCandidates } from '../store/search-contract.js';
+
+/** Version of the driver contract. A driver declares it; `createStore` refuses others. */
+export const KIT_DRIVER_VERSION = 1 as const;
+
+/**
+ * The namespaces `createStore` uses: `documents` (memory documents by normalised path; verified
+ * and task records live there too, under `.repomem/`) and `state` (JSON state values by key).
+ * A driver must accept any namespace name made of lower-case letters, digits and `-`.
+ */
+export type KitNamespace = string;
+
+/**
+ * How a driver applies {@link KitDriver.write}:
+ * - `atomic`: a batch of several changes is checked and applied all-or-nothing (a transaction);
+ * - `per-key`: each change is its own compare-and-swap; `createStore` then sends one change per
+ *   call and puts back what it applied when a later change of the batch conflicts, so a batch
+ *   is still all-or-nothing for writers, but a reader (or a crash) may see it half-applied.
+ */
+export type KitBatchGuarantee = 'atomic' | 'per-key';
+
+/** A stored value, as {@link KitDriver.read} and {@link KitDriver.scan} return it. */
+export interface KitEntry {
+  /** The key, exactly as written. */
+  readonly key: string;
+  /** The version stored with the value (supplied by `createStore` at write time; opaque to the driver). */
+  readonly version: string;
+  /** Value size in bytes. */
+  readonly size: number;
+  /** The bytes; omitted only when the scan asked for `values: false`. */
+  readonly value?: Uint8Array;
+}
+
+/** One change of a {@link KitDriver.write} batch. */
+export interface KitChange {
+  readonly namespace: KitNamespace;
+  readonly key: string;
+  /** New bytes, or `null` to delete the key. */
+  readonly value: Uint8Array | null;
+  /** Version to store with the new bytes (`null` for a delete). The driver stores it verbatim. */
+  readonly version: string | null;
+  /**
+   * Precondition checked in the same step as the change: a version (the stored version must be
+   * exactly it), `null` (the key must be absent) or `undefined` (no check).
+   */
+  readonly expected?: string | null;
+  /**
+   * Only with the `timeToLive` capability: when the value expires (milliseconds since the epoch).
+   * An expired value is never returned by `read` or `scan`.
+   */
+  readonly expiresAt?: number;
+}
+
+/** A precondition of a batch that did not hold. `actual` is `null` when the key is absent. */
+export interface KitConflict {
+  readonly namespace: KitNamespace;
+  readonly key: string;
+  readonly actual: string | null;
+}
+
+/** Outcome of {@link KitDriver.write}: applied, or nothing applied and at least one failed precondition. */
+export type KitWriteResult =
+  | { readonly status: 'committed' }
+  | { readonly status: 'conflict'; readonly conflicts: readonly KitConflict[] };
+
+/** Options of {@link KitDriver.scan}. */
+export interface KitScanOptions {
+  /** Only keys starting with this string (`''`: the whole namespace). */
+  readonly prefix: string;
+  /** `false`: entries without `value` (a listing). Default `true`. */
+  readonly values?: boolean;
+}
+
+/**
+ * Reserved shape of vector candidates (the retrieval work owns it; vectors are kept as documents
+ * under `.repomem/vectors/` through the store contract until it lands). Not called yet.
+ */
+export interface KitVectorQuery {
+  readonly kind: 'vector';
+  /** Embedding model the vector was made with; a driver answers `unsupported` for another. */
+  readonly model: string;
+  readonly vector: readonly number[];
+  /** Normalised document path prefix (`''` for all). */
+  readonly prefix: string;
+  readonly limit: number;
+}
+
+/** Answer to a {@link KitVectorQuery}: paths with similarity scores, best first, or `unsupported`. */
+export type KitVectorCandidates =
+  | { readonly status: 'candidates'; readonly candidates: readonly { readonly path: string; readonly score: number }[] }
+  | { readonly status: 'unsupported'; readonly reason: string };
+
+/**
+ * A storage driver. Four members are required (`read`, `scan`, `write`, `close`) and four
+ * capabilities are optional, declared by being present. Errors: throw `RepomemError` with
+ * `BACKEND_UNAVAILABLE` for a backend that cannot be reached after the driver's own retries, and
+ * `FILE_TOO_LARGE` for a value the backend cannot hold; never report a failed precondition as an
+ * error (that is a `conflict` result).
+ */
+export interface KitDriver {
+  /** Driver contract version; must equal {@link KIT_DRIVER_VERSION}. */
+  readonly kit: typeof KIT_DRIVER_VERSION;
+  /** Short backend name for diagnostics (`memory`, `dynamodb`). */
+  readonly name: string;
+  /** How `write` applies a batch (see {@link KitBatchGuarantee}). */
+  readonly batch: KitBatchGuarantee;
+  /** Largest value the driver holds in one key, in bytes (the store's `maxDocumentBytes` at most). */
+  readonly maxValueBytes: number;
+  /**
+   * The entries of `keys` in `namespace`, in the order asked, `undefined` for an absent key, with
+   * their values. Must see every write acknowledged before it was called (strongly consistent).
+   */
+  read(namespace: KitNamespace, keys: readonly string[]): Promise<(KitEntry | undefined)[]>;
+  /** Every entry of `namespace` whose key starts with `options.prefix`, sorted by key ascending. */
+  scan(namespace: KitNamespace, options: KitScanOptions): Promise<KitEntry[]>;
+  /**
+   * Apply a batch with its preconditions (see {@link KitBatchGuarantee}). `metadata` is what the
+   * caller said about the write (message, trailers); a driver with `history` records it.
+   */
+  write(changes: readonly KitChange[], metadata?: WriteMetadata): Promise<KitWriteResult>;
+  /** Release connections. `createStore` never calls the driver again afterwards. */
+  close(): Promise<void>;
+
+  /**
+   * Optional: the backend's own full-text index over the `documents` namespace (it indexes what
+   * it stores there). Answers exactly as `MemoryStore.searchCandidates` documents, or `unsupported`.
+   */
+  readonly fullText?: { candidates(query: LexicalCandidateQuery): Promise<SearchCandidates> };
+  /** Optional, reserved: nearest documents to a vector (see {@link KitVectorQuery}). */
+  readonly vectors?: { candidates(query: KitVectorQuery): Promise<KitVectorCandidates> };
+  /** Optional: past revisions of the `documents` namespace (git's commits). */
+  readonly history?: StoreHistory;
+  /**
+   * Optional: the driver honours {@link KitChange.expiresAt} (an expired value is never returned);
+   * `granularitySeconds` is how long after expiry its storage may still be occupied.
+   */
+  readonly timeToLive?: { readonly granularitySeconds: number };
+}
