@@ -3,6 +3,7 @@
 export * from './citations/index.js';
 export * from './envelope/index.js';
 export * from './errors.js';
+export * from './kit/index.js';
 export * from './markdown/index.js';
 export * from './memory/index.js';
 export * from './moments/index.js';

@@ -1,0 +1,264 @@
+// Why: everything above a storage driver, supplied once: documents with the semantics of store
+// contract v2 (paths, listing, versions, batches, revision), state values, verified-memory and
+// task records from the same driver (one open, one connection), and a content cache so a
+// repeated one-pass read fetches only what changed. A backend author writes a driver
+// (`driver.ts`) and gets a conforming `MemoryStore` from `createStore(driver)`.
+import { createHash } from 'node:crypto';
+import { RepomemError } from '../errors.js';
+import {
+  type DocumentEntry,
+  type MemoryStore,
+  type ReadAllOptions,
+  STORE_SPECIFICATION_VERSION,
+  type StoreCapabilities,
+  type StoredDocument,
+  type WriteMetadata,
+  type WriteOperation,
+  type WriteResult,
+} from '../store/contract.js';
+import { normalizeDocumentPath, normalizePrefix } from '../store/paths.js';
+import { DEFAULT_MAX_DOCUMENT_BYTES, storeClosedError } from '../store/store-closed.js';
+import type { TaskRecordBackend } from '../tasks/record-backend.js';
+import type { VerifiedMemoryBackend } from '../verified/backend.js';
+import { checkDriver, checkEntry } from './check-driver.js';
+import type { KitDriver, KitEntry } from './driver.js';
+import { createKitState } from './kit-state.js';
+import { DOCUMENTS_NAMESPACE, writeDocuments } from './kit-write.js';
+
+/** Options of {@link createStore}. */
+export interface CreateStoreOptions {
+  /** Largest document accepted, in bytes (default: 16 MiB or the driver's `maxValueBytes`, the smaller). */
+  readonly maxDocumentBytes?: number;
+  /** Bytes of document content kept to answer repeated reads of unchanged documents (default 32 MiB; 0 disables). */
+  readonly cacheBytes?: number;
+}
+
+/** A store built on a driver: the store contract, plus the record facets on the same driver. */
+export interface KitStore extends MemoryStore {
+  /** The driver underneath (its optional capabilities are visible here). */
+  readonly driver: KitDriver;
+  /**
+   * Verified memories kept as JSON documents under `.repomem/verified/` of this store (core's
+   * document record backend, loaded on first use). Closing it does not close the store.
+   */
+  verifiedBackend(): Promise<VerifiedMemoryBackend>;
+  /** Task records kept as JSON documents under `.repomem/tasks/` of this store. Closing it does not close the store. */
+  taskRecordBackend(): Promise<TaskRecordBackend>;
+}
+
+/** Documents read in one `driver.read` call by `readAll` and `getMany`. */
+const READ_CHUNK = 100;
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/** True when `key` is a path core can read back (a driver may hold foreign keys; they are not listed). */
+function isDocumentPath(key: string): boolean {
+  try {
+    return normalizeDocumentPath(key) === key;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Build a {@link KitStore} on `driver`.
+ *
+ * Guarantees, whatever the driver: every batch is validated, scanned for credentials and checked
+ * for path twins before the driver sees it; versions are the SHA-256 of the content (so a
+ * document copied between stores keeps its version); a batch is all-or-nothing for writers
+ * (`atomicBatch` is declared only for an `atomic` driver, see {@link KitBatchGuarantee});
+ * `revision()` is a hash of the listing, computed when asked.
+ *
+ * @example
+ * ```ts
+ * const store = createStore(createInMemoryDriver());
+ * await store.write([{ kind: 'put', path: 'MEMORY.md', content: new TextEncoder().encode('- a\n'), expectedVersion: null }]);
+ * ```
+ */
+export function createStore(driver: KitDriver, options: CreateStoreOptions = {}): KitStore {
+  checkDriver(driver);
+  const maxDocumentBytes = options.maxDocumentBytes ?? Math.min(DEFAULT_MAX_DOCUMENT_BYTES, driver.maxValueBytes);
+  if (!Number.isSafeInteger(maxDocumentBytes) || maxDocumentBytes <= 0 || maxDocumentBytes > driver.maxValueBytes) {
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `maxDocumentBytes must be a positive integer of at most ${driver.maxValueBytes} (the ${driver.name} driver's limit), got ${maxDocumentBytes}`,
+    );
+  }
+  const cacheBytes = options.cacheBytes ?? 32 * 1024 * 1024;
+  const capabilities: StoreCapabilities = Object.freeze({
+    binarySafe: true,
+    atomicDocument: true,
+    atomicBatch: driver.batch === 'atomic',
+    readYourWrites: true,
+    compareAndSwap: 'native',
+    maxDocumentBytes,
+  });
+  let closed = false;
+  const assertOpen = (): void => {
+    if (closed) throw storeClosedError(driver.name);
+  };
+
+  // Content of recently read or written documents by path, oldest first (Map order).
+  const cache = new Map<string, { version: string; content: Uint8Array }>();
+  let cached = 0;
+  const forget = (path: string): void => {
+    const slot = cache.get(path);
+    if (slot === undefined) return;
+    cached -= slot.content.byteLength;
+    cache.delete(path);
+  };
+  const remember = (path: string, version: string | null, content: Uint8Array | null): void => {
+    forget(path);
+    if (version === null || content === null || content.byteLength > cacheBytes / 4) return;
+    cache.set(path, { version, content });
+    cached += content.byteLength;
+    for (const [oldest] of cache) {
+      if (cached <= cacheBytes) break;
+      forget(oldest);
+    }
+  };
+  const toDocument = (path: string, entry: KitEntry): StoredDocument => {
+    checkEntry(driver, entry, path, true);
+    const content = entry.value as Uint8Array;
+    remember(path, entry.version, content);
+    return { path, version: entry.version, size: content.byteLength, content: new Uint8Array(content) };
+  };
+  const listing = async (prefix: string): Promise<DocumentEntry[]> => {
+    const entries = await driver.scan(DOCUMENTS_NAMESPACE, { prefix, values: false });
+    const out: DocumentEntry[] = [];
+    for (const entry of entries) {
+      checkEntry(driver, entry, undefined, false);
+      if (entry.key.startsWith(prefix) && isDocumentPath(entry.key)) {
+        out.push({ path: entry.key, version: entry.version, size: entry.size });
+      }
+    }
+    return out.sort(byPath);
+  };
+  const readMany = async (paths: readonly string[]): Promise<(StoredDocument | undefined)[]> => {
+    const out: (StoredDocument | undefined)[] = [];
+    for (let start = 0; start < paths.length; start += READ_CHUNK) {
+      const chunk = paths.slice(start, start + READ_CHUNK);
+      const entries = await driver.read(DOCUMENTS_NAMESPACE, chunk);
+      chunk.forEach((path, index) => {
+        const entry = entries[index];
+        out.push(entry === undefined ? undefined : toDocument(path, entry));
+      });
+    }
+    return out;
+  };
+  let records: Promise<
+    [typeof import('../verified/document-backend.js'), typeof import('../tasks/document-backend.js')]
+  >;
+  const recordModules = () => {
+    records ??= Promise.all([import('../verified/document-backend.js'), import('../tasks/document-backend.js')]);
+    return records;
+  };
+
+  const store: KitStore = {
+    specificationVersion: STORE_SPECIFICATION_VERSION,
+    name: driver.name,
+    capabilities,
+    driver,
+    state: createKitState(driver, assertOpen),
+
+    async get(path: string): Promise<StoredDocument | undefined> {
+      assertOpen();
+      const normalized = normalizeDocumentPath(path);
+      return (await readMany([normalized]))[0];
+    },
+
+    async getMany(paths: readonly string[]): Promise<(StoredDocument | undefined)[]> {
+      assertOpen();
+      return readMany(paths.map(normalizeDocumentPath));
+    },
+
+    async list(prefix?: string): Promise<DocumentEntry[]> {
+      assertOpen();
+      return listing(normalizePrefix(prefix));
+    },
+
+    async readAll(options: ReadAllOptions = {}): Promise<StoredDocument[]> {
+      assertOpen();
+      const accept = options.accept ?? (() => true);
+      const entries = (await listing(normalizePrefix(options.prefix))).filter((entry) =>
+        accept(entry.path, entry.size),
+      );
+      const out: StoredDocument[] = [];
+      for (let start = 0; start < entries.length; start += READ_CHUNK) {
+        const chunk = entries.slice(start, start + READ_CHUNK);
+        const missing = chunk.filter((entry) => cache.get(entry.path)?.version !== entry.version).map((e) => e.path);
+        const fresh = new Map<string, StoredDocument | undefined>();
+        const read = await readMany(missing);
+        for (const [index, path] of missing.entries()) fresh.set(path, read[index]);
+        for (const entry of chunk) {
+          const slot = cache.get(entry.path);
+          const document = fresh.has(entry.path)
+            ? fresh.get(entry.path)
+            : slot === undefined
+              ? undefined
+              : {
+                  path: entry.path,
+                  version: slot.version,
+                  size: slot.content.byteLength,
+                  content: new Uint8Array(slot.content),
+                };
+          if (document === undefined) continue;
+          if (options.each === undefined) out.push(document);
+          else options.each(document);
+        }
+      }
+      return out;
+    },
+
+    async write(operations: readonly WriteOperation[], metadata?: WriteMetadata): Promise<WriteResult> {
+      assertOpen();
+      return writeDocuments(
+        {
+          driver,
+          maxDocumentBytes,
+          remember,
+          listPaths: async () => (await listing('')).map((entry) => entry.path),
+        },
+        operations,
+        metadata,
+      );
+    },
+
+    async revision(): Promise<string> {
+      assertOpen();
+      const hash = createHash('sha256');
+      for (const entry of await listing('')) hash.update(`${entry.path}\0${entry.version}\n`);
+      return hash.digest('hex');
+    },
+
+    async verifiedBackend(): Promise<VerifiedMemoryBackend> {
+      assertOpen();
+      const [verified] = await recordModules();
+      return verified.createDocumentRecordBackend(store);
+    },
+
+    async taskRecordBackend(): Promise<TaskRecordBackend> {
+      assertOpen();
+      const [, tasks] = await recordModules();
+      return tasks.createDocumentTaskRecordBackend(store);
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      cache.clear();
+      await driver.close();
+    },
+  };
+  if (driver.fullText !== undefined) {
+    const fullText = driver.fullText;
+    store.searchCandidates = async (query) => {
+      assertOpen();
+      return fullText.candidates(query);
+    };
+  }
+  if (driver.history !== undefined) Object.assign(store, { history: driver.history });
+  return store;
+}

@@ -1,0 +1,145 @@
+// Why: the batch write pipeline existed once per store (validate, read current versions, check
+// expected versions, refuse path twins, scan for credentials, apply, report conflicts). Here it
+// is once, above every driver: a driver only ever sees a batch that passed all of it, so the
+// credential scan cannot be skipped by a driver. On a `per-key` driver a batch is applied one
+// change at a time, under in-process locks taken in path order (so batches of one process never
+// interleave), and what was applied is put back (each restore a compare-and-swap on the version
+// just written) when a later change conflicts.
+import type { WriteConflict, WriteMetadata, WriteOperation, WriteResult } from '../store/contract.js';
+import { acquireKeyedMutex } from '../store/keyed-mutex.js';
+import { assertNoPathTwins } from '../store/path-twins.js';
+import { expectationHolds, type PreparedOperation, prepareWriteBatch } from '../store/write-batch.js';
+import { checkEntry } from './check-driver.js';
+import type { KitChange, KitDriver, KitEntry, KitWriteResult } from './driver.js';
+
+/** Namespace of memory documents (verified and task records live there too, under `.repomem/`). */
+export const DOCUMENTS_NAMESPACE = 'documents';
+
+/** What the write pipeline needs from the store around it. */
+export interface KitWriteContext {
+  readonly driver: KitDriver;
+  readonly maxDocumentBytes: number;
+  /** Every stored document path (for the path-twin check). */
+  listPaths(): Promise<string[]>;
+  /** Called with each committed document (content `null` when deleted). */
+  remember(path: string, version: string | null, content: Uint8Array | null): void;
+}
+
+function changeOf(operation: PreparedOperation): KitChange {
+  const put = operation.kind === 'put';
+  return {
+    namespace: DOCUMENTS_NAMESPACE,
+    key: operation.path,
+    value: put ? operation.content : null,
+    version: put ? operation.version : null,
+    ...(operation.expectedVersion === undefined ? {} : { expected: operation.expectedVersion }),
+  };
+}
+
+function conflictOf(batch: readonly PreparedOperation[], result: Extract<KitWriteResult, { status: 'conflict' }>) {
+  const conflicts: WriteConflict[] = result.conflicts.map((conflict) => ({
+    path: conflict.key,
+    expected: batch.find((operation) => operation.path === conflict.key)?.expectedVersion ?? null,
+    actual: conflict.actual,
+  }));
+  return { status: 'conflict' as const, conflicts };
+}
+
+/** Put back changes applied by a per-key batch that then conflicted, newest first. */
+async function putBack(driver: KitDriver, applied: readonly { change: KitChange; before?: KitEntry }[]): Promise<void> {
+  for (const { change, before } of [...applied].reverse()) {
+    // A restore that conflicts means a later writer replaced our change: theirs stays.
+    await driver.write([
+      {
+        namespace: change.namespace,
+        key: change.key,
+        value: before?.value ?? null,
+        version: before?.version ?? null,
+        expected: change.version,
+      },
+    ]);
+  }
+}
+
+/** Validate, check and apply one document batch through `context.driver`. */
+export async function writeDocuments(
+  context: KitWriteContext,
+  operations: readonly WriteOperation[],
+  metadata?: WriteMetadata,
+): Promise<WriteResult> {
+  const { driver } = context;
+  const batch = prepareWriteBatch(operations, context.maxDocumentBytes);
+  if (batch.length === 0) return { status: 'committed', versions: {} };
+  if (driver.batch === 'atomic') return applyBatch(context, batch, metadata);
+  const releases: (() => void)[] = [];
+  try {
+    for (const path of batch.map((operation) => operation.path).sort()) {
+      releases.push(await acquireKeyedMutex(`kit\0${driver.name}\0${path}`));
+    }
+    return await applyBatch(context, batch, metadata);
+  } finally {
+    for (const release of releases) release();
+  }
+}
+
+async function applyBatch(
+  context: KitWriteContext,
+  batch: readonly PreparedOperation[],
+  metadata: WriteMetadata | undefined,
+): Promise<WriteResult> {
+  const { driver } = context;
+  const current = await driver.read(
+    DOCUMENTS_NAMESPACE,
+    batch.map((operation) => operation.path),
+  );
+  const conflicts: WriteConflict[] = [];
+  batch.forEach((operation, index) => {
+    const entry = current[index];
+    if (entry !== undefined) checkEntry(driver, entry, operation.path, true);
+    const actual = entry?.version ?? null;
+    if (!expectationHolds(operation.expectedVersion, actual)) {
+      conflicts.push({ path: operation.path, expected: operation.expectedVersion ?? null, actual });
+    }
+  });
+  if (conflicts.length > 0) return { status: 'conflict', conflicts };
+  const created = batch.filter((operation, index) => operation.kind === 'put' && current[index] === undefined);
+  if (created.length > 0) {
+    const deleted = new Set(
+      batch.filter((operation) => operation.kind === 'delete').map((operation) => operation.path),
+    );
+    assertNoPathTwins(
+      created.map((operation) => operation.path),
+      await context.listPaths(),
+      deleted,
+    );
+  }
+  const changes = batch.map(changeOf);
+  if (driver.batch === 'atomic' || changes.length === 1) {
+    const result = await driver.write(changes, metadata);
+    if (result.status === 'conflict') return conflictOf(batch, result);
+  } else {
+    const applied: { change: KitChange; before?: KitEntry }[] = [];
+    for (const [index, change] of changes.entries()) {
+      let result: KitWriteResult;
+      try {
+        result = await driver.write([change], metadata);
+      } catch (error) {
+        await putBack(driver, applied).catch(() => {});
+        throw error;
+      }
+      if (result.status === 'conflict') {
+        await putBack(driver, applied);
+        return conflictOf(batch, result);
+      }
+      const before = current[index];
+      applied.push(before === undefined ? { change } : { change, before });
+    }
+  }
+  const versions: Record<string, string | null> = {};
+  for (const operation of batch) {
+    const version = operation.kind === 'put' ? operation.version : null;
+    versions[operation.path] = version;
+    context.remember(operation.path, version, operation.kind === 'put' ? operation.content : null);
+  }
+  return { status: 'committed', versions };
+}
