@@ -23,7 +23,8 @@ export type RepomemErrorCode =
   | 'UNSUPPORTED'
   | 'STORE_CLOSED'
   | 'BACKEND_UNAVAILABLE'
-  | 'PACKAGE_MISSING';
+  | 'PACKAGE_MISSING'
+  | 'EMBEDDER_MISMATCH';
 
 /**
  * Marks repomem errors across copies of this module: an application may load two copies of core

@@ -10,6 +10,7 @@ export * from './moments/index.js';
 export * from './policy/index.js';
 export * from './prompt/index.js';
 export * from './registry/index.js';
+export * from './retrieval/index.js';
 export * from './search/index.js';
 export * from './store/index.js';
 export * from './tasks/index.js';

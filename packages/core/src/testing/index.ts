@@ -21,3 +21,4 @@ export type {
   TaskRecordBackendConformanceOptions,
   TaskRecordBackendHarness,
 } from './task-record-conformance-types.js';
+export * from './vector-conformance.js';

@@ -62,6 +62,7 @@ const CONFIGURATION_CODES = new Set([
   'UNSUPPORTED',
   'READ_ONLY',
   'MEMORY_DISABLED',
+  'EMBEDDER_MISMATCH',
 ]);
 
 interface ErrorFields {
