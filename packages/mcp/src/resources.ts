@@ -5,11 +5,10 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { type MemoryStore, normalizeDocumentPath, RepomemError } from '@repomem/core';
+import { isInternalPath } from './scope.js';
 
 /** URI prefix of memory documents: `repomem://memory/MEMORY.md`, `repomem://memory/daily/2026-01-02.md`. */
 export const MEMORY_RESOURCE_PREFIX = 'repomem://memory/';
-/** Documents under this prefix are repomem's own bookkeeping (verified-memory records), not memory text. */
-const INTERNAL_PREFIX = '.repomem/';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -34,7 +33,7 @@ function pathOf(uri: URL): string {
 
 async function readDocument(store: MemoryStore, uri: URL): Promise<ReadResourceResult> {
   const path = pathOf(uri);
-  const document = path.startsWith(INTERNAL_PREFIX) ? undefined : await store.get(path);
+  const document = isInternalPath(path) ? undefined : await store.get(path);
   if (document === undefined) throw new RepomemError('NOT_FOUND', `no memory document ${path}`);
   try {
     return { contents: [{ uri: uri.href, mimeType: mimeType(path), text: utf8.decode(document.content) }] };
@@ -54,7 +53,7 @@ export function registerMemoryResources(server: McpServer, store: MemoryStore): 
       const entries = await store.list('');
       return {
         resources: entries
-          .filter((entry) => !entry.path.startsWith(INTERNAL_PREFIX))
+          .filter((entry) => !isInternalPath(entry.path))
           .map((entry) => ({
             uri: memoryResourceUri(entry.path),
             name: entry.path,

@@ -27,6 +27,11 @@ export interface HistoryLogOptions {
   readonly path?: string;
   /** At most this many revisions (newest first). */
   readonly limit?: number;
+  /**
+   * Leave out revisions whose every change lies under this directory prefix (e.g. `.repomem/`,
+   * where repomem keeps its own records), as if they were not there. Ignored with `path`.
+   */
+  readonly hidePrefix?: string;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type StoreHistory,
 } from '@repomem/core';
 import { HistoryInput, HistoryOutput, ReadAtInput, ReadAtOutput } from '../schemas/history.js';
+import { INTERNAL_PREFIX, scopedDocumentPath } from '../scope.js';
 import { defineTool, type ToolEntry } from './define.js';
 
 const DEFAULT_HISTORY_LIMIT = 20;
@@ -46,9 +47,12 @@ export function historyTools(history: StoreHistory): ToolEntry[] {
       writes: false,
       idempotent: true,
       async run({ path, limit }) {
+        // The same scope as resources: no revision that only touched repomem's own records.
         const entries = await history.log({
           limit: limit ?? DEFAULT_HISTORY_LIMIT,
-          ...(path === undefined ? {} : { path: normalizeDocumentPath(path) }),
+          ...(path === undefined
+            ? { hidePrefix: INTERNAL_PREFIX }
+            : { path: scopedDocumentPath(normalizeDocumentPath(path)) }),
         });
         return { revisions: entries.map(revisionOutput) };
       },
@@ -63,7 +67,7 @@ export function historyTools(history: StoreHistory): ToolEntry[] {
       writes: false,
       idempotent: true,
       async run({ path, at }) {
-        const normalized = normalizeDocumentPath(path);
+        const normalized = scopedDocumentPath(normalizeDocumentPath(path));
         const result = await history.readAt(normalized, historyPoint(at));
         if (result.status === 'no_revision') return { status: 'no_revision' as const, path: normalized };
         if (result.status === 'absent') {

@@ -356,7 +356,7 @@ class GitObjectModeStore implements GitStore {
     if (limit !== Number.POSITIVE_INFINITY && (!Number.isSafeInteger(limit) || limit < 0)) {
       throw new RepomemError('INVALID_ARGUMENT', `history limit must be a non-negative integer, got ${limit}`);
     }
-    return listHistory(this.#source, path, limit);
+    return listHistory(this.#source, path, limit, options?.hidePrefix);
   }
 
   async readAt(path: string, at: RevisionSpec): Promise<ReadAtResult> {

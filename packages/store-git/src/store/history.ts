@@ -35,6 +35,8 @@ export interface HistoryOptions {
   readonly path?: string;
   /** At most this many revisions (newest first). */
   readonly limit?: number;
+  /** Leave out revisions whose every change lies under this directory prefix (`.repomem/`). Ignored with `path`. */
+  readonly hidePrefix?: string;
 }
 
 /**
@@ -98,11 +100,29 @@ async function documentOid(objects: GitObjectStore, tree: string, path: string):
   return found.status === 'found' && found.entry.kind === 'file' ? found.entry.oid : null;
 }
 
+/** True when the trees differ in a document outside `hidden` (a directory prefix ending in `/`). */
+async function changesOutside(
+  objects: GitObjectStore,
+  before: string | null,
+  after: string,
+  hidden: string,
+): Promise<boolean> {
+  const changes: DiffEntry[] = [];
+  await diffTrees(objects, before, after, '', changes);
+  return changes.some((change) => !change.path.startsWith(hidden));
+}
+
 /**
  * Revisions newest first (by commit time), walking every parent. With `path`, only commits whose
  * version of the document differs from each parent's (git's default history simplification).
+ * Without `path`, `hidePrefix` leaves out commits that changed only documents under it.
  */
-export async function listHistory(source: HistorySource, path: string | undefined, limit: number): Promise<Revision[]> {
+export async function listHistory(
+  source: HistorySource,
+  path: string | undefined,
+  limit: number,
+  hidePrefix?: string,
+): Promise<Revision[]> {
   const tip = await source.tip();
   if (tip === null || limit === 0) return [];
   const { objects } = source;
@@ -135,6 +155,15 @@ export async function listHistory(source: HistorySource, path: string | undefine
       const theirs = await Promise.all(parents.map((parent) => versionAt(parent, path)));
       const changed = parents.length === 0 ? mine !== null : theirs.every((oid) => oid !== mine);
       if (!changed) continue;
+    } else if (hidePrefix !== undefined) {
+      const hidden = hidePrefix.endsWith('/') ? hidePrefix : `${hidePrefix}/`;
+      const visible =
+        parents.length === 0
+          ? await changesOutside(objects, null, commit.tree, hidden)
+          : (
+              await Promise.all(parents.map((parent) => changesOutside(objects, parent.tree, commit.tree, hidden)))
+            ).every(Boolean);
+      if (!visible) continue;
     }
     revisions.push(toRevision(commit));
   }
