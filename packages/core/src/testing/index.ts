@@ -8,6 +8,7 @@ export type { ConformanceHarness } from './conformance-support.js';
 export * from './conformance-types.js';
 export * from './corpus.js';
 export * from './cross-process.js';
+export { type DriverConformanceOptions, runDriverConformance } from './driver-conformance.js';
 export * from './hardening.js';
 export { FAKE_CREDENTIALS } from './hardening-secrets.js';
 export { type NodeWorkerResult, type NodeWorkersOptions, runNodeWorkers } from './processes.js';
