@@ -200,21 +200,24 @@ describe('outcome signals', () => {
     expect(rewritten.kind === 'written' && rewritten.episode.data.outcome).toBe('positive');
   });
 
-  it('hydration ranks an equally relevant merged episode above an unmarked one, and that above a closed one', async () => {
+  it('hydration ranks a pull request closed unmerged by relevance like any episode, its outcome in its line', async () => {
     const backend = freshBackend();
     const now = minuteClock();
-    for (const id of ['closed', 'plain', 'merged']) {
-      await writeEpisode({
-        backend,
-        repo: REPO,
-        now,
-        episode: { task_id: id, status: 'completed', description: 'Migrate the billing webhook' },
-      });
+    const episodes = {
+      closed: 'Add retries to the billing webhook with a fixed delay',
+      merged: 'Rename the billing webhook handler',
+      plain: 'Update the README badges',
+    };
+    for (const [id, description] of Object.entries(episodes)) {
+      await writeEpisode({ backend, repo: REPO, now, episode: { task_id: id, status: 'completed', description } });
     }
     await recordEpisodeOutcome({ backend, repo: REPO, target: { taskId: 'merged' }, merged: true });
     await recordEpisodeOutcome({ backend, repo: REPO, target: { taskId: 'closed' }, merged: false });
+    // Before: a closed pull request lost 0.25 and ranked last; its lesson is often what the task needs.
     const result = await hydrate({ backend, repo: REPO, task: { description: 'billing webhook retries' } });
-    expect(result.context.episodes.map((episode) => episode.id)).toEqual(['merged', 'plain', 'closed']);
+    expect(result.context.episodes.map((episode) => episode.id)).toEqual(['closed', 'merged']);
+    expect(result.markdown).toContain('Task closed (completed, PR closed unmerged)');
     expect(result.markdown).toContain('Task merged (completed, PR merged)');
+    expect(result.dropped).toEqual([expect.objectContaining({ id: 'plain', reason: 'below-floor' })]);
   });
 });

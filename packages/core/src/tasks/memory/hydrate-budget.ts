@@ -1,26 +1,24 @@
-// Why: the token budget is where memories get lost, so its rule is simple and written down:
-// sources are filled in priority order; inside a source candidates go best first (score, then
-// newest), so the least relevant and, at equal relevance, the oldest are the ones dropped; once
-// one candidate of a source does not fit, the rest of that source is dropped too (a smaller,
-// less relevant entry never takes the place of a more relevant one), and the next source gets
-// what is left.
+// Why: the token budget is where memories get lost, so its rule is simple and written down.
+// Every active review rule comes first (seed 004: they apply to every task). The rest of the
+// budget is shared by relevance across kinds: knowledge, verified memories, episodes and the
+// user's preferences go best first whatever their kind, so a learning that matches nothing can
+// never take the place of a relevant episode. Items below the relevance floor are not offered at
+// all. A candidate that does not fit is skipped and the next (smaller) one is tried, and the
+// receipt says why each was left out: outranked (higher-scoring items took the room), budget
+// (larger than the room the rules left), below the floor, or a duplicate.
 
 import { blockTitle, sectionHeading } from './hydrate-render.js';
+import { compareCandidates } from './hydrate-score.js';
 import type { Candidate } from './hydrate-sources.js';
 import { CONTEXT_SOURCES, type ContextSource, type ReceiptItem } from './receipt.js';
 import type { TokenEstimator } from './token-estimate.js';
 
 /** Result of {@link fillBudget}. */
 export interface BudgetFill {
-  /** Included candidates by source, in order. */
+  /** Included candidates by source, in order (best first). */
   readonly included: ReadonlyMap<ContextSource, readonly Candidate[]>;
   /** Every candidate in the order considered, included or dropped with the reason. */
   readonly items: readonly ReceiptItem[];
-}
-
-/** Order inside a source: score descending, then newest first, then id. */
-export function compareCandidates(a: Candidate, b: Candidate): number {
-  return b.score - a.score || b.updatedMs - a.updatedMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Normalised text of a line, for duplicate detection across sources. */
@@ -35,10 +33,10 @@ function dedupeKey(line: string): string {
 }
 
 /**
- * Fill `budget` estimated tokens with `candidates` (any order in) by the rule above. A line
- * costs its estimate plus its newline; the first line of a section also pays the section
- * heading (and the first section the block title), so the rendered block fits the budget.
- * A candidate whose text repeats an included one is dropped as `duplicate`.
+ * Fill `budget` estimated tokens with `candidates` (any order in, scored by `hydrate`) by the
+ * rule above. A line costs its estimate plus its newline; the first line of a section also pays
+ * the section heading (and the first line of the block the block title), so the rendered block
+ * fits the budget. A candidate with `relevant: false` is dropped as `below-floor`.
  */
 export function fillBudget(
   repo: string,
@@ -51,35 +49,51 @@ export function fillBudget(
   let remaining = budget;
   let titlePaid = false;
   const titleCost = cost(blockTitle(repo));
-  const included = new Map<ContextSource, Candidate[]>();
+  const included = new Map<ContextSource, Candidate[]>(CONTEXT_SOURCES.map((source) => [source, []]));
   const items: ReceiptItem[] = [];
   const seen = new Set<string>();
-  for (const source of CONTEXT_SOURCES) {
-    const ordered = candidates.filter((candidate) => candidate.source === source).sort(compareCandidates);
-    const headingCost = cost(sectionHeading(source, user));
-    let full = false;
-    const kept: Candidate[] = [];
-    for (const candidate of ordered) {
-      const tokens = estimator.estimate(`${candidate.line}\n`);
-      const base = { source, id: candidate.id, revision: candidate.revision, score: candidate.score, tokens };
-      const key = dedupeKey(candidate.line);
-      if (seen.has(key)) {
-        items.push({ ...base, included: false, reason: 'duplicate' });
-        continue;
-      }
-      const needed = tokens + (kept.length === 0 ? headingCost : 0) + (titlePaid ? 0 : titleCost);
-      if (full || needed > remaining) {
-        full = true;
-        items.push({ ...base, included: false, reason: 'budget' });
-        continue;
-      }
-      remaining -= needed;
-      titlePaid = true;
-      seen.add(key);
-      kept.push(candidate);
-      items.push({ ...base, included: true });
+  const rules = candidates.filter((candidate) => candidate.source === 'rules').sort(compareCandidates);
+  const shared = candidates.filter((candidate) => candidate.source !== 'rules').sort(compareCandidates);
+  let sharedRoom = 0;
+  let titlePaidByRules = false;
+  const place = (candidate: Candidate, phase: 'rules' | 'shared'): void => {
+    const tokens = estimator.estimate(`${candidate.line}\n`);
+    const base = {
+      source: candidate.source,
+      id: candidate.id,
+      revision: candidate.revision,
+      score: candidate.score,
+      tokens,
+    };
+    if (candidate.relevant === false) {
+      items.push({ ...base, included: false, reason: 'below-floor' });
+      return;
     }
-    included.set(source, kept);
-  }
+    const key = dedupeKey(candidate.line);
+    if (seen.has(key)) {
+      items.push({ ...base, included: false, reason: 'duplicate' });
+      return;
+    }
+    const kept = included.get(candidate.source) ?? [];
+    const sectionCost = kept.length === 0 ? cost(sectionHeading(candidate.source, user)) : 0;
+    const needed = tokens + sectionCost + (titlePaid ? 0 : titleCost);
+    if (needed > remaining) {
+      // Outranked: it would have fitted in the room the rules left, had higher-scoring items not taken it.
+      const alone = tokens + cost(sectionHeading(candidate.source, user)) + (titlePaidByRules ? 0 : titleCost);
+      const reason = phase === 'shared' && alone <= sharedRoom ? 'outranked' : 'budget';
+      items.push({ ...base, included: false, reason });
+      return;
+    }
+    remaining -= needed;
+    titlePaid = true;
+    seen.add(key);
+    kept.push(candidate);
+    included.set(candidate.source, kept);
+    items.push({ ...base, included: true });
+  };
+  for (const rule of rules) place(rule, 'rules');
+  sharedRoom = remaining;
+  titlePaidByRules = titlePaid;
+  for (const candidate of shared) place(candidate, 'shared');
   return { included, items };
 }

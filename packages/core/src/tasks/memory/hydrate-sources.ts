@@ -3,7 +3,6 @@
 // Markdown line it would add to the prompt. Kept apart from budgeting and rendering so each
 // source can be read, timed out and failed on its own.
 import type { TaskRecord, TaskRecordBackend } from '../record-backend.js';
-import { analyzeTaskRecordText } from '../record-rules.js';
 import { ruleFromRecord } from '../rules/rule-record.js';
 import { episodeFromRecord } from './episode-record.js';
 import type {
@@ -31,8 +30,17 @@ export interface Candidate {
   readonly source: ContextSource;
   readonly id: string;
   readonly revision: number;
-  /** Higher first within the source. */
+  /**
+   * Higher first. A reader sets the part that does not depend on the task (a rule's reviewer
+   * weight); `hydrate` replaces it with the relevance score (see `hydrate-relevance.ts`).
+   */
   readonly score: number;
+  /** The text relevance is judged on (the record's searchable text). */
+  readonly text: string;
+  /** Directory, module or file pattern the memory applies to, matched against files the task names. */
+  readonly scope?: string | null;
+  /** Set by `hydrate`: false when the candidate is below the relevance floor. */
+  readonly relevant?: boolean;
   /** Milliseconds of the last update (older drops first at equal score). */
   readonly updatedMs: number;
   /** The Markdown bullet it adds (one line). */
@@ -48,9 +56,6 @@ export interface SourceRead {
   readonly beyondLimit?: number;
 }
 
-/** Score added to an episode whose pull request was merged (subtracted when closed unmerged). */
-export const OUTCOME_SCORE_BONUS = 0.25;
-
 /** Default candidates considered per source. */
 export const DEFAULT_SOURCE_LIMITS: Readonly<Record<ContextSource, number>> = Object.freeze({
   rules: 100,
@@ -59,6 +64,12 @@ export const DEFAULT_SOURCE_LIMITS: Readonly<Record<ContextSource, number>> = Ob
   episodes: 20,
   preferences: 50,
 });
+
+/**
+ * Records a source reads before scoring (those holding a word of the task, and the newest), when
+ * its `limit` is smaller: the best `limit` of them are kept once scored.
+ */
+export const CANDIDATE_POOL = 200;
 
 /** Longest rendered episode line, in characters. */
 const MAX_EPISODE_LINE = 600;
@@ -83,7 +94,6 @@ const parseRule = memoByRecord(ruleFromRecord);
 const parseKnowledge = memoByRecord(knowledgeFromRecord);
 const parseEpisode = memoByRecord(episodeFromRecord);
 const parsePreference = memoByRecord(preferenceFromRecord);
-const analyzeRecord = memoByRecord((record) => analyzeTaskRecordText(record.text).words);
 
 /** One line of text: whitespace runs (newlines included) collapsed, so an entry cannot start a heading. */
 export function oneLine(text: string, max = 1000): string {
@@ -91,32 +101,20 @@ export function oneLine(text: string, max = 1000): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
-/** Relevance of a text (or a record's text) to the task's terms: the share of terms it contains (0-1). */
-export function relevance(text: string | TaskRecord, terms: readonly string[]): number {
-  if (terms.length === 0) return 0;
-  const words = typeof text === 'string' ? analyzeTaskRecordText(text).words : analyzeRecord(text);
-  let matched = 0;
-  for (const term of terms) if (words.has(term)) matched += 1;
-  return matched / terms.length;
-}
-
 /** What every source reader receives. */
 export interface SourceContext {
   readonly options: HydrateOptions;
   readonly backend: TaskRecordBackend;
   readonly repo: string;
+  /** Search words of the task (exact words, for the backend's search). */
   readonly terms: readonly string[];
+  /** Candidates read per source before scoring (the best `limit` are kept after scoring). */
   readonly limit: number;
   readonly signal: AbortSignal;
 }
 
 /** The parts of a candidate that depend only on the record (memoised per record object). */
-interface StaticCandidate extends Omit<Candidate, 'score'> {
-  /** Score before relevance (reviewer weight, outcome bonus). */
-  readonly base: number;
-  /** Weight of relevance in the score. */
-  readonly relevanceWeight: number;
-}
+type StaticCandidate = Candidate;
 
 /** `build` memoised per record; `null` marks a record that is not a candidate (inactive). */
 function staticBuilder(
@@ -126,13 +124,12 @@ function staticBuilder(
 }
 
 /**
- * Candidates of `records` (each built once per record object, scored now), best first, at most
- * `limit`; records whose data does not parse are skipped and returned as such.
+ * Candidates of `records` (each built once per record object; `hydrate` scores them); records
+ * whose data does not parse are skipped and returned as such.
  */
 function collect(
   records: readonly TaskRecord[],
   build: (record: TaskRecord) => StaticCandidate | null,
-  context: SourceContext,
   exclude?: string,
 ): SourceRead {
   const candidates: Candidate[] = [];
@@ -141,30 +138,26 @@ function collect(
     if (record.id === exclude) continue;
     try {
       const built = build(record);
-      if (built === null) continue;
-      const { base, relevanceWeight, ...candidate } = built;
-      candidates.push({ ...candidate, score: base + relevanceWeight * relevance(record, context.terms) });
+      if (built !== null) candidates.push(built);
     } catch (error) {
       skipped.push({ id: record.id, error });
     }
   }
-  candidates.sort((a, b) => b.score - a.score || b.updatedMs - a.updatedMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const beyondLimit = Math.max(0, candidates.length - context.limit);
-  return { candidates: candidates.slice(0, context.limit), skipped, beyondLimit };
+  return { candidates, skipped };
 }
 
-/** Records matching any term (best first) merged with the newest ones, without repeats. */
-async function searchAndRecent(
-  context: SourceContext,
-  kind: 'knowledge' | 'episode',
-  recentLimit: number,
-): Promise<TaskRecord[]> {
+/**
+ * The records a source considers: those holding any of the task's words (best first, up to
+ * `limit`) and the newest `limit` (so a memory that shares no exact word with the task, such as
+ * an inflected form or a paraphrase, is still scored), without repeats.
+ */
+async function searchAndRecent(context: SourceContext, kind: 'knowledge' | 'episode'): Promise<TaskRecord[]> {
   const { backend, repo, terms, limit } = context;
   const [matched, recent] = await Promise.all([
     terms.length === 0
       ? Promise.resolve([] as TaskRecord[])
       : backend.search({ repo, kind, text: terms.join(' '), match: 'any', limit, signal: context.signal }),
-    backend.list({ repo, kind, limit: Math.min(limit, recentLimit), signal: context.signal }),
+    backend.list({ repo, kind, limit, signal: context.signal }),
   ]);
   const seen = new Set<string>();
   return [...matched, ...recent].filter((record) => !seen.has(record.id) && seen.add(record.id) !== undefined);
@@ -187,21 +180,22 @@ const ruleCandidate = staticBuilder((record) => {
     source: 'rules',
     id: rule.id,
     revision: rule.revision,
-    base: 0.5 * rule.data.weight,
-    relevanceWeight: 0.5,
+    score: rule.data.weight,
+    text: record.text,
+    ...(value.scope === undefined ? {} : { scope: value.scope }),
     updatedMs: Date.parse(rule.updated_at),
     line: `- ${oneLine(value.rule, 300)}${scope} — ${from}`,
     entry: { source: 'rules', value },
   };
 });
 
-/** Review rules: every active rule, scored by reviewer weight and relevance (half each). */
+/** Review rules: every active rule (its score starts as the reviewer weight). */
 export async function readRules(context: SourceContext): Promise<SourceRead> {
   const records = await context.backend.list({ repo: context.repo, kind: 'rule', signal: context.signal });
-  return collect(records, ruleCandidate, context);
+  return collect(records, ruleCandidate);
 }
 
-/** Verified memories: `recall` (verified against the code now), scored by relevance. */
+/** Verified memories: `recall` (verified against the code now). */
 export async function readVerified(context: SourceContext): Promise<SourceRead> {
   const service = context.options.verified;
   if (service === undefined) return { candidates: [], skipped: [] };
@@ -229,7 +223,9 @@ export async function readVerified(context: SourceContext): Promise<SourceRead> 
       source: 'verified',
       id: memory.id,
       revision: memory.revision,
-      score: relevance(`${memory.subject}\n${memory.fact}\n${memory.scope ?? ''}`, context.terms),
+      score: 0,
+      text: `${memory.subject}\n${memory.fact}\n${memory.scope ?? ''}`,
+      scope: memory.scope,
       updatedMs: Date.parse(memory.refreshed_at),
       line: `- **${oneLine(memory.subject, 200)}**: ${oneLine(memory.fact, 800)} (${cite})`,
       entry: { source: 'verified', value },
@@ -253,17 +249,18 @@ const knowledgeCandidate = staticBuilder((record) => {
     source: 'knowledge',
     id: knowledge.id,
     revision: knowledge.revision,
-    base: 0,
-    relevanceWeight: 1,
+    score: 0,
+    text: record.text,
+    scope: value.scope,
     updatedMs: Date.parse(knowledge.updated_at),
     line: `- **${oneLine(value.subject, 200)}**${scope}: ${oneLine(value.fact, 800)}`,
     entry: { source: 'knowledge', value },
   };
 });
 
-/** Repository knowledge (learnings and self-feedback): active records, scored by relevance. */
+/** Repository knowledge (learnings and self-feedback): active records. */
 export async function readKnowledge(context: SourceContext): Promise<SourceRead> {
-  return collect(await searchAndRecent(context, 'knowledge', 20), knowledgeCandidate, context);
+  return collect(await searchAndRecent(context, 'knowledge'), knowledgeCandidate);
 }
 
 function outcomeText(episode: ContextEpisode): string {
@@ -289,24 +286,22 @@ const episodeCandidate = staticBuilder((record) => {
     value.approach === undefined ? undefined : `Approach: ${value.approach}`,
     value.difficulties === undefined ? undefined : `Difficulties: ${value.difficulties}`,
   ].filter((part): part is string => part !== undefined);
-  const bonus =
-    data.outcome === 'positive' ? OUTCOME_SCORE_BONUS : data.outcome === 'negative' ? -OUTCOME_SCORE_BONUS : 0;
   return {
     source: 'episodes',
     id: episode.id,
     revision: episode.revision,
-    base: bonus,
-    relevanceWeight: 1,
+    score: 0,
+    text: record.text,
     updatedMs: Date.parse(episode.updated_at),
     line: oneLine(`- Task ${episode.id} (${outcomeText(value)}): ${parts.join(' ') || 'no summary'}`, MAX_EPISODE_LINE),
     entry: { source: 'episodes', value },
   };
 });
 
-/** Similar past tasks: episodes by relevance, plus the outcome bonus (merged up, closed down). */
+/** Similar past tasks: episodes (merged, closed unmerged or without a pull request alike). */
 export async function readEpisodes(context: SourceContext): Promise<SourceRead> {
-  const records = await searchAndRecent(context, 'episode', 10);
-  return collect(records, episodeCandidate, context, context.options.task.id);
+  const records = await searchAndRecent(context, 'episode');
+  return collect(records, episodeCandidate, context.options.task.id);
 }
 
 const preferenceCandidate = staticBuilder((record) => {
@@ -320,15 +315,15 @@ const preferenceCandidate = staticBuilder((record) => {
     source: 'preferences',
     id: preference.id,
     revision: preference.revision,
-    base: 0,
-    relevanceWeight: 1,
+    score: 0,
+    text: record.text,
     updatedMs: Date.parse(preference.updated_at),
     line: `- ${oneLine(value.preference, 500)}`,
     entry: { source: 'preferences', value },
   };
 });
 
-/** The submitting user's preferences, scored by relevance. */
+/** The submitting user's preferences. */
 export async function readPreferences(context: SourceContext): Promise<SourceRead> {
   const user = context.options.task.user;
   if (user === undefined) return { candidates: [], skipped: [] };
@@ -338,7 +333,7 @@ export async function readPreferences(context: SourceContext): Promise<SourceRea
     idPrefix: preferencePrefix(user),
     signal: context.signal,
   });
-  return collect(records, preferenceCandidate, context);
+  return collect(records, preferenceCandidate);
 }
 
 /** The reader of each source. */

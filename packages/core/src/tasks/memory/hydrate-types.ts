@@ -3,6 +3,7 @@
 import type { VerifiedMemoryService } from '../../verified/service-types.js';
 import type { TaskRecordBackend } from '../record-backend.js';
 import type { MemoryFailure } from './failure.js';
+import type { SemanticScorer } from './hydrate-relevance.js';
 import type { ContextReceipt, ContextSource, ReceiptItem } from './receipt.js';
 import type { TokenEstimator } from './token-estimate.js';
 
@@ -10,8 +11,13 @@ import type { TokenEstimator } from './token-estimate.js';
 export interface HydrateTask {
   /** Task id: excludes the task's own episode, keys the stored receipt. */
   readonly id?: string;
-  /** Task description: its words rank knowledge, episodes, rules and preferences. */
+  /** Task description: its words (and meaning, with `semantic`) rank every memory. */
   readonly description: string;
+  /**
+   * Files the task is about (changed or named), besides those its description names: a memory
+   * scoped to a directory holding one of them is relevant.
+   */
+  readonly files?: readonly string[];
   /** GitHub login of the submitting user (their preferences are read). */
   readonly user?: string;
 }
@@ -35,8 +41,15 @@ export interface HydrateOptions {
   readonly estimator?: TokenEstimator;
   /** Timeout of each source in ms (default 5,000). */
   readonly timeoutMs?: number;
-  /** Per-source timeouts, overriding `timeoutMs`. */
-  readonly timeouts?: Partial<Readonly<Record<ContextSource, number>>>;
+  /** Per-source timeouts (and `semantic`: the semantic scoring), overriding `timeoutMs`. */
+  readonly timeouts?: Partial<Readonly<Record<ContextSource | 'semantic', number>>>;
+  /**
+   * Scores candidates by meaning too (a `SemanticIndex` from `createSemanticIndex`): its ranking
+   * is fused with the lexical one by reciprocal rank fusion, and an item close in meaning clears
+   * the relevance floor without sharing a word. A failure or timeout falls back to words alone
+   * (a warning or error like a source's). Without it, relevance is lexical and no model is loaded.
+   */
+  readonly semantic?: SemanticScorer;
   /** Aborts every source (the call then settles at once). */
   readonly signal?: AbortSignal;
   /**
@@ -45,7 +58,10 @@ export interface HydrateOptions {
    * any failure throws.
    */
   readonly mode?: 'fail-open' | 'strict';
-  /** Most candidates considered per source (defaults: rules 100, verified 20, knowledge 50, episodes 20, preferences 50). */
+  /**
+   * Most candidates kept per source once scored (defaults: rules 100, verified 20, knowledge 50,
+   * episodes 20, preferences 50); each source reads up to 200 (its best word matches and its newest).
+   */
   readonly limits?: Partial<Readonly<Record<ContextSource, number>>>;
   /** Prompt version of the run, recorded in the receipt (memory excluded, see `renderPromptWithMemory`). */
   readonly promptVersion?: string;
@@ -68,9 +84,9 @@ export interface HydrateOptions {
 export interface SourceFailure extends MemoryFailure {
   /**
    * Which source (or `receipt` for recording the receipt, `rule-retrievals` for counting rule
-   * retrievals, `repo` for an unusable repository name).
+   * retrievals, `repo` for an unusable repository name, `semantic` for the semantic scoring).
    */
-  readonly source: ContextSource | 'receipt' | 'rule-retrievals' | 'repo';
+  readonly source: ContextSource | 'receipt' | 'rule-retrievals' | 'repo' | 'semantic';
 }
 
 /** A review rule in the context. */

@@ -9,8 +9,16 @@ import { tokenizeQuery } from '../../search/tokenizer.js';
 import { noteRuleRetrievals } from '../rules/rule-book.js';
 import { classifyMemoryFailure } from './failure.js';
 import { fillBudget } from './hydrate-budget.js';
+import { relevanceQuery } from './hydrate-relevance.js';
 import { renderMemoryBlock } from './hydrate-render.js';
-import { type Candidate, DEFAULT_SOURCE_LIMITS, SOURCE_READERS, type SourceRead } from './hydrate-sources.js';
+import { scoreCandidates } from './hydrate-score.js';
+import {
+  CANDIDATE_POOL,
+  type Candidate,
+  DEFAULT_SOURCE_LIMITS,
+  SOURCE_READERS,
+  type SourceRead,
+} from './hydrate-sources.js';
 import type { HydratedContext, HydrateOptions, HydrateResult, SourceFailure } from './hydrate-types.js';
 import {
   CONTEXT_SOURCES,
@@ -33,6 +41,9 @@ const STOP_WORDS = new Set(
     ' ',
   ),
 );
+
+/** Common English words left out of a task's search and relevance words. */
+export const TASK_STOP_WORDS: ReadonlySet<string> = STOP_WORDS;
 
 /** Search words of a task description: core's query words without common English words, at most 32. */
 export function taskQueryTerms(description: string): string[] {
@@ -89,23 +100,32 @@ function strictError(failures: readonly SourceFailure[], errors: readonly unknow
 /**
  * Build the memory context of a task (seed 004 phase 1).
  *
- * Sources, read in parallel, each with its own timeout (default 5 s) and abort signal, in this
- * priority order for the budget: review rules (every active rule; score = half reviewer weight,
- * half relevance), verified memories (`recall`: only those whose citations still hold), repository
- * knowledge (learnings and self-feedback matching the task's words, plus the newest), similar past
- * tasks (episodes matching the task's words; a merged pull request adds 0.25 to the score, a
- * closed one subtracts it; the task's own episode is skipped), the user's preferences (lowest).
- * Relevance is the share of the task's search words ({@link taskQueryTerms}) a record contains.
+ * Sources, read in parallel, each with its own timeout (default 5 s) and abort signal: review
+ * rules (every active rule), verified memories (`recall`: only those whose citations still
+ * hold), repository knowledge (learnings and self-feedback), similar past tasks (episodes; the
+ * task's own is skipped) and the user's preferences. Knowledge and episodes offer the records
+ * holding a word of the task and the newest ones (up to 200 each), so inflections and
+ * paraphrases are still scored.
+ *
+ * Relevance (`hydrate-relevance.ts`): every candidate is scored on one scale, BM25 over the
+ * candidates with light inflection folding, a bonus when its scope holds a file the task names
+ * (in `task.description` or `task.files`), and, with `semantic`, the model's ranking fused with
+ * the lexical one by reciprocal rank fusion. Items that match nothing fall below the relevance
+ * floor. A pull request closed unmerged ranks by relevance like any episode; its outcome is in
+ * its line.
  *
  * Budget (default 2,000 tokens, estimated with `chars/4` unless `estimator` says otherwise): see
- * `fillBudget`: inside a source the least relevant and, at equal relevance, the oldest entries
- * are dropped first; every candidate is in the receipt, included or dropped with its reason.
+ * `fillBudget`: every active review rule first, then knowledge, verified memories, episodes and
+ * the requesting user's preferences share the rest best first, whatever their kind. Every
+ * candidate is in the receipt, included or dropped with its reason (`outranked`, `budget`,
+ * `below-floor`, `duplicate`).
  *
  * Failures: in `fail-open` mode (default) a failed source is left out; outages, throttling and
  * timeouts are `warnings` (status `degraded`); configuration errors (credentials, permissions,
  * missing tables, an unusable repository name), corrupt records and bugs are `errors` (status
- * `error`). In `strict` mode any failure throws. The call returns within the longest source
- * timeout (plus scheduling) even when a source never answers.
+ * `error`). A failed semantic scoring falls back to words alone, reported the same way. In
+ * `strict` mode any failure throws. The call returns within the longest source timeout (plus
+ * scheduling) even when a source never answers.
  *
  * The Markdown block goes into the prompt with `renderPromptWithMemory`, whose prompt version
  * leaves the memory out. With `recordReceipt`, the receipt is stored as the task's `receipt`
@@ -128,6 +148,7 @@ export async function hydrate(options: HydrateOptions): Promise<HydrateResult> {
   const strict = options.mode === 'strict';
   const now = options.now ?? (() => new Date());
   const terms = taskQueryTerms(task.description);
+  const relevance = relevanceQuery(task.description, STOP_WORDS, task.files ?? []);
   const repo = options.repo;
   const started = now();
 
@@ -175,12 +196,13 @@ export async function hydrate(options: HydrateOptions): Promise<HydrateResult> {
       if (skipped) return { source, skipped: true as const };
       const limit = positiveInteger(options.limits?.[source], DEFAULT_SOURCE_LIMITS[source], `limits.${source}`);
       const timeout = positiveInteger(options.timeouts?.[source], defaultTimeout, `timeouts.${source}`);
+      const pool = Math.max(limit, CANDIDATE_POOL);
       const outcome = await runWithTimeout<SourceRead>(
-        (signal) => SOURCE_READERS[source]({ options, backend: options.backend, repo, terms, limit, signal }),
+        (signal) => SOURCE_READERS[source]({ options, backend: options.backend, repo, terms, limit: pool, signal }),
         timeout,
         options.signal,
       );
-      return { source, skipped: false as const, outcome };
+      return { source, skipped: false as const, outcome, limit };
     }),
   );
 
@@ -188,24 +210,25 @@ export async function hydrate(options: HydrateOptions): Promise<HydrateResult> {
   const errors: SourceFailure[] = [];
   const thrown: unknown[] = [];
   const sources: ReceiptSource[] = [];
-  const candidates: Candidate[] = [];
+  const read: Candidate[] = [];
+  const limits = new Map<ContextSource, number>();
   const report = (source: SourceFailure['source'], error: unknown): SourceFailure => {
     const failure: SourceFailure = { source, ...classifyMemoryFailure(error) };
     (failure.severity === 'warning' ? warnings : errors).push(failure);
     thrown.push(error);
     return failure;
   };
-  for (const read of reads) {
-    if (read.skipped) {
-      sources.push({ source: read.source, status: 'skipped', candidates: 0, ms: 0 });
+  for (const answer of reads) {
+    if (answer.skipped) {
+      sources.push({ source: answer.source, status: 'skipped', candidates: 0, ms: 0 });
       continue;
     }
-    const { outcome } = read;
+    const { outcome } = answer;
     const ms = Math.round(outcome.ms);
     if (!outcome.ok) {
-      const failure = report(read.source, outcome.error);
+      const failure = report(answer.source, outcome.error);
       sources.push({
-        source: read.source,
+        source: answer.source,
         status: 'failed',
         candidates: 0,
         ms,
@@ -214,18 +237,30 @@ export async function hydrate(options: HydrateOptions): Promise<HydrateResult> {
       });
       continue;
     }
-    for (const skipped of outcome.value.skipped) report(read.source, skipped.error);
-    candidates.push(...outcome.value.candidates);
-    const beyond = outcome.value.beyondLimit ?? 0;
-    sources.push({
-      source: read.source,
-      status: 'ok',
-      candidates: outcome.value.candidates.length,
-      ms,
-      ...(beyond > 0 ? { beyond_limit: beyond } : {}),
-    });
+    for (const skipped of outcome.value.skipped) report(answer.source, skipped.error);
+    read.push(...outcome.value.candidates);
+    limits.set(answer.source, answer.limit);
+    sources.push({ source: answer.source, status: 'ok', candidates: outcome.value.candidates.length, ms });
   }
   if (strict && thrown.length > 0) throw strictError([...errors, ...warnings], thrown);
+
+  const scored = await scoreCandidates(read, relevance, {
+    ...(options.semantic === undefined ? {} : { semantic: options.semantic }),
+    timeoutMs: positiveInteger(options.timeouts?.semantic, defaultTimeout, 'timeouts.semantic'),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    limits,
+  });
+  if (scored.failure !== undefined) {
+    if (strict) throw scored.failure;
+    report('semantic', scored.failure);
+  }
+  const candidates = scored.candidates;
+  const receiptSources = sources.map((entry): ReceiptSource => {
+    if (entry.status !== 'ok') return entry;
+    const kept = candidates.filter((candidate) => candidate.source === entry.source).length;
+    const beyond = entry.candidates - kept;
+    return { ...entry, candidates: kept, ...(beyond > 0 ? { beyond_limit: beyond } : {}) };
+  });
 
   const fill = fillBudget(repo, candidates, budget, estimator, task.user);
   const markdown = renderMemoryBlock(
@@ -236,7 +271,7 @@ export async function hydrate(options: HydrateOptions): Promise<HydrateResult> {
   const receipt: ContextReceipt = {
     ...receiptBase,
     used_tokens: markdown === '' ? 0 : estimator.estimate(markdown),
-    sources,
+    sources: receiptSources,
     items: [...fill.items],
   };
   const noteRules = options.noteRuleRetrievals;

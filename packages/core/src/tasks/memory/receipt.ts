@@ -17,11 +17,30 @@ export const ContextSourceSchema = z.enum(CONTEXT_SOURCES);
 export type ContextSource = z.infer<typeof ContextSourceSchema>;
 
 /** Why a candidate was left out of the context. */
-export const DROP_REASONS = ['budget', 'duplicate'] as const;
+export const DROP_REASONS = ['budget', 'duplicate', 'below-floor', 'outranked'] as const;
 /** Zod schema of a drop reason. */
 export const DropReasonSchema = z.enum(DROP_REASONS);
-/** Why a candidate was left out: `budget` (did not fit what was left), `duplicate` (same text already included). */
+/**
+ * Why a candidate was left out: `budget` (larger than the room the review rules left, or a rule
+ * that did not fit), `outranked` (lost to higher-scoring items, which took the room it needed),
+ * `below-floor` (below the relevance floor: it matches nothing of the task), `duplicate` (same
+ * text already included).
+ */
 export type DropReason = z.infer<typeof DropReasonSchema>;
+
+/** A drop reason in words, for reports. */
+export function describeDropReason(reason: DropReason): string {
+  switch (reason) {
+    case 'budget':
+      return 'did not fit the budget';
+    case 'duplicate':
+      return 'repeats an included item';
+    case 'below-floor':
+      return 'below the relevance floor';
+    case 'outranked':
+      return 'lost to a higher-scoring item';
+  }
+}
 
 /** Zod schema of one candidate in a receipt. */
 export const ReceiptItemSchema = z.object({
@@ -31,7 +50,7 @@ export const ReceiptItemSchema = z.object({
   id: z.string().min(1).max(128),
   /** Record revision read. */
   revision: z.number().int().min(1),
-  /** Relevance score used to order candidates of one source (higher first). */
+  /** Relevance score the budget is shared by (higher first; rules are placed first whatever their score). */
   score: z.number(),
   /** Estimated tokens of its rendered line. */
   tokens: z.number().int().min(0),
