@@ -62,7 +62,7 @@ it('the binary resolves specs through its registry: unknown schemes listed, the 
   const unknown = await repomem(['--store', 'nosuch:x', 'search', 'q'], { cwd });
   expect(unknown.code).toBe(1);
   expect(unknown.stderr).toMatch(
-    /^invalid store spec "nosuch:x": unknown scheme "nosuch:" \(known: agentcore:, dir:, git:, postgres:, postgresql:, sqlite:\)\n/,
+    /^invalid store spec "nosuch:x": unknown scheme "nosuch:" \(known: agentcore:, dir:, dynamodb:, git:, postgres:, postgresql:, sqlite:\)\n/,
   );
   const postgres = await repomem(['search', '--store', 'postgres://user:secret@host/db', 'q'], { cwd });
   expect(postgres.code).toBe(1);

@@ -39,7 +39,7 @@ describe('chooseStore', () => {
     });
     expect(await chooseStore({ store: 'git:/a#b/r#x' }, io())).toMatchObject({ dir: '/a#b/r', branch: 'x' });
     expect(await chooseStore({ store: 'git:r' }, io())).not.toHaveProperty('branch');
-    expect(cliRegistry.storeSchemes()).toEqual(['agentcore', 'dir', 'git', 'postgres', 'postgresql', 'sqlite']);
+    expect(cliRegistry.storeSchemes()).toEqual(['agentcore', 'dir', 'dynamodb', 'git', 'postgres', 'postgresql', 'sqlite']);
   });
 
   it('orders --store, --dir, $REPOMEM_STORE, $MEMORY_DIR', async () => {
@@ -79,8 +79,8 @@ describe('chooseStore', () => {
 
   it.each([
     [' ', 'the spec is empty'],
-    ['memory', 'no scheme (known: agentcore:, dir:, git:, postgres:, postgresql:, sqlite:)'],
-    ['s3:bucket', 'unknown scheme "s3:" (known: agentcore:, dir:, git:, postgres:, postgresql:, sqlite:)'],
+    ['memory', 'no scheme (known: agentcore:, dir:, dynamodb:, git:, postgres:, postgresql:, sqlite:)'],
+    ['s3:bucket', 'unknown scheme "s3:" (known: agentcore:, dir:, dynamodb:, git:, postgres:, postgresql:, sqlite:)'],
     ['git:.#', 'the branch after "#" is empty'],
   ])('refuses %j naming it (%s)', async (spec, problem) => {
     const refusal = chooseStore({ store: spec }, io());

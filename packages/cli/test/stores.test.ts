@@ -213,7 +213,7 @@ describe('bad store input fails clearly and creates nothing', () => {
 
   it('an unknown scheme names the schemes the registry knows, also with --store before the command', async () => {
     const cwd = freshDir();
-    const known = 'known: agentcore:, dir:, git:, postgres:, postgresql:, sqlite:';
+    const known = 'known: agentcore:, dir:, dynamodb:, git:, postgres:, postgresql:, sqlite:';
     for (const args of [
       ['--store', 'nosuch:x', 'search', 'q'],
       ['--store=nosuch:x', 'search', 'q'],

@@ -7,6 +7,7 @@
 import type { CitationReader } from '../citations/reader.js';
 import { repoSlugProblem } from '../envelope/repo-slug.js';
 import { RepomemError } from '../errors.js';
+import type { KitStore } from '../kit/create-store.js';
 import type { MemoryStore } from '../store/contract.js';
 // Type-only: the document backends load on first use, so opening a store never loads them.
 import type { createDocumentTaskRecordBackend } from '../tasks/document-backend.js';
@@ -43,6 +44,7 @@ export const BUILTIN_STORE_PACKAGES: Readonly<Record<string, string>> = Object.f
   agentcore: '@repomem/store-agentcore',
   postgres: '@repomem/store-postgres',
   postgresql: '@repomem/store-postgres',
+  dynamodb: '@repomem/store-dynamodb',
 });
 
 /** The package that provides each built-in citation-reader scheme. */
@@ -126,6 +128,35 @@ function storeContext(options: OpenStoreOptions): OpenStoreContext {
   };
 }
 
+/** A store with its record backends, opened from one spec (see {@link StoreRegistry.openStoreSet}). */
+export interface StoreSet {
+  /** The store. */
+  readonly store: MemoryStore;
+  /** Its verified-memory backend (the scheme's native one, else documents in `store`), opened on first call. */
+  verified(): Promise<VerifiedMemoryBackend>;
+  /** Its task-record backend (the scheme's native one, else documents in `store`), opened on first call. */
+  tasks(): Promise<TaskRecordBackend>;
+  /** Close the backends that were opened, then the store. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link StoreRegistry}'s constructor. */
+export interface StoreRegistryOptions {
+  /** Register the built-in schemes, loaded on demand (default `true`). */
+  readonly builtins?: boolean;
+  /**
+   * Loaders of built-in scheme packages by package name, used instead of a run-time `import()` of
+   * the name: a bundled application (the CLI binary) passes `import()` calls its bundler can see,
+   * while the scheme names stay those of core's built-in map.
+   *
+   * @example
+   * ```ts
+   * new StoreRegistry({ packages: { '@repomem/store-sqlite': () => import('@repomem/store-sqlite') } });
+   * ```
+   */
+  readonly packages?: Readonly<Record<string, SchemeLoader>>;
+}
+
 /** `backend` whose `close()` also closes the store it keeps its records in. */
 function closingStore<B extends { close(): Promise<void> }>(backend: B, store: MemoryStore): B {
   const close = async (): Promise<void> => {
@@ -158,7 +189,7 @@ async function diagnoseByReading(
   const checks: StoreDiagnostic[] = [];
   let store: MemoryStore;
   try {
-    store = await resolved.scheme.open(resolved.target, context);
+    store = await openResolved(resolved, context);
   } catch (error) {
     checks.push({
       check: 'opens',
@@ -204,8 +235,44 @@ function isModuleMissing(error: unknown, packageName: string): boolean {
 // A variable specifier keeps bundlers and TypeScript from resolving store packages from core.
 const importPackage = (name: string): Promise<SchemeModule> => import(/* @vite-ignore */ name);
 
-function packageLoader(name: string): Entry<never> {
-  return { load: () => importPackage(name), origin: name };
+function packageLoader(name: string, loaders: Readonly<Record<string, SchemeLoader>> = {}): Entry<never> {
+  return { load: loaders[name] ?? (() => importPackage(name)), origin: name };
+}
+
+/** Open the store of a resolved spec: on the scheme's kit driver when it has one (createStore loads on first use). */
+async function openResolved(
+  resolved: ResolvedSpec<StoreScheme>,
+  context: OpenStoreContext,
+): Promise<KitStore | MemoryStore> {
+  const { scheme, target } = resolved;
+  if (scheme.openDriver !== undefined) {
+    const { createStore } = await import('../kit/create-store.js');
+    const driver = await scheme.openDriver(target, context);
+    try {
+      return createStore(driver);
+    } catch (error) {
+      await driver.close();
+      throw error;
+    }
+  }
+  if (scheme.open === undefined) {
+    throw new RepomemError('INVALID_ARGUMENT', `the ${scheme.scheme}: scheme has neither open nor openDriver`);
+  }
+  return scheme.open(target, context);
+}
+
+/** A record backend kept as documents of `store` (on a kit store, from the same driver). */
+async function documentBackend<K extends 'verified' | 'tasks'>(
+  store: MemoryStore,
+  kind: K,
+): Promise<K extends 'verified' ? VerifiedMemoryBackend : TaskRecordBackend> {
+  type Result = K extends 'verified' ? VerifiedMemoryBackend : TaskRecordBackend;
+  if (kind === 'verified') {
+    const { createDocumentRecordBackend: create } = await import('../verified/document-backend.js');
+    return create(store) as Result;
+  }
+  const { createDocumentTaskRecordBackend: create } = await import('../tasks/document-backend.js');
+  return create(store) as Result;
 }
 
 /**
@@ -216,12 +283,17 @@ export class StoreRegistry {
   readonly #stores = new Map<string, Entry<StoreScheme>>();
   readonly #readers = new Map<string, Entry<CitationReaderScheme>>();
 
-  /** A registry; with `builtins` (default `true`) the built-in schemes load their packages on demand. */
-  constructor(options: { readonly builtins?: boolean } = {}) {
+  /**
+   * A registry; with `builtins` (default `true`) the built-in schemes load their packages on
+   * demand, through `packages` when it has a loader for the package.
+   */
+  constructor(options: StoreRegistryOptions = {}) {
     if (options.builtins === false) return;
-    for (const [scheme, name] of Object.entries(BUILTIN_STORE_PACKAGES)) this.#stores.set(scheme, packageLoader(name));
+    for (const [scheme, name] of Object.entries(BUILTIN_STORE_PACKAGES)) {
+      this.#stores.set(scheme, packageLoader(name, options.packages));
+    }
     for (const [scheme, name] of Object.entries(BUILTIN_CITATION_READER_PACKAGES)) {
-      this.#readers.set(scheme, packageLoader(name));
+      this.#readers.set(scheme, packageLoader(name, options.packages));
     }
   }
 
@@ -300,7 +372,48 @@ export class StoreRegistry {
     options: OpenStoreOptions = {},
   ): Promise<MemoryStore> {
     const resolved = typeof spec === 'string' ? await this.resolveStoreSpec(spec, options) : spec;
-    return resolved.scheme.open(resolved.target, storeContext(options));
+    return openResolved(resolved, storeContext(options));
+  }
+
+  /**
+   * Open a store and hand out its record backends from the same open: on a scheme with a kit
+   * driver (`openDriver`) that is one driver, one connection, for all three. A scheme with a
+   * native record backend opens it on first use (its own connection, as before).
+   */
+  async openStoreSet(
+    spec: string | ResolvedSpec<StoreScheme> = DEFAULT_STORE_SPEC,
+    options: OpenStoreOptions = {},
+  ): Promise<StoreSet> {
+    const resolved = typeof spec === 'string' ? await this.resolveStoreSpec(spec, options) : spec;
+    const context = storeContext(options);
+    const store = await openResolved(resolved, context);
+    const { scheme, target } = resolved;
+    let verified: Promise<VerifiedMemoryBackend> | undefined;
+    let tasks: Promise<TaskRecordBackend> | undefined;
+    return {
+      store,
+      verified: () => {
+        verified ??=
+          scheme.openVerifiedBackend === undefined
+            ? documentBackend(store, 'verified')
+            : scheme.openVerifiedBackend(target, context);
+        return verified;
+      },
+      tasks: () => {
+        tasks ??=
+          scheme.openTaskRecordBackend === undefined
+            ? documentBackend(store, 'tasks')
+            : scheme.openTaskRecordBackend(target, context);
+        return tasks;
+      },
+      close: async () => {
+        try {
+          for (const backend of [verified, tasks]) await (await backend?.catch(() => undefined))?.close();
+        } finally {
+          await store.close();
+        }
+      },
+    };
   }
 
   /**
@@ -317,9 +430,8 @@ export class StoreRegistry {
     if (resolved.scheme.openVerifiedBackend !== undefined) {
       return resolved.scheme.openVerifiedBackend(resolved.target, context);
     }
-    const { createDocumentRecordBackend: create } = await import('../verified/document-backend.js');
-    const store = await resolved.scheme.open(resolved.target, context);
-    return closingStore(create(store), store);
+    const store = await openResolved(resolved, context);
+    return closingStore(await documentBackend(store, 'verified'), store);
   }
 
   /**
@@ -337,9 +449,8 @@ export class StoreRegistry {
     if (resolved.scheme.openTaskRecordBackend !== undefined) {
       return resolved.scheme.openTaskRecordBackend(resolved.target, context);
     }
-    const { createDocumentTaskRecordBackend: create } = await import('../tasks/document-backend.js');
-    const store = await resolved.scheme.open(resolved.target, context);
-    return closingStore(create(store), store);
+    const store = await openResolved(resolved, context);
+    return closingStore(await documentBackend(store, 'tasks'), store);
   }
 
   /**
@@ -426,7 +537,9 @@ export class StoreRegistry {
       throw error;
     }
     const loaded = module[exportName] as S | undefined;
-    if (loaded === undefined || typeof loaded.parse !== 'function' || typeof loaded.open !== 'function') {
+    const opens = (candidate: S): boolean =>
+      typeof candidate.open === 'function' || typeof (candidate as StoreScheme).openDriver === 'function';
+    if (loaded === undefined || typeof loaded.parse !== 'function' || !opens(loaded)) {
       throw new RepomemError(
         'PACKAGE_MISSING',
         `${entry.origin} does not provide a ${name}: ${what} (no ${exportName} export)`,
@@ -491,4 +604,12 @@ export function registerStoreScheme(scheme: StoreScheme | string, loader?: Schem
 /** Register a citation-reader scheme or loader in the default registry. */
 export function registerCitationReaderScheme(scheme: CitationReaderScheme | string, loader?: SchemeLoader): void {
   defaultStoreRegistry.registerCitationReaderScheme(scheme, loader);
+}
+
+/** Open a store and its record backends from one spec with the default registry (see {@link StoreRegistry.openStoreSet}). */
+export function openStoreSet(
+  spec: string | ResolvedSpec<StoreScheme> = DEFAULT_STORE_SPEC,
+  options: OpenStoreOptions = {},
+): Promise<StoreSet> {
+  return defaultStoreRegistry.openStoreSet(spec, options);
 }

@@ -4,6 +4,7 @@
 // the registry can load it on demand and every caller (CLI, MCP server, library) opens stores
 // the same way.
 import type { CitationReader } from '../citations/reader.js';
+import type { KitDriver } from '../kit/driver.js';
 import type { MemoryStore } from '../store/contract.js';
 import type { TaskRecordBackend } from '../tasks/record-backend.js';
 import type { VerifiedMemoryBackend } from '../verified/backend.js';
@@ -67,8 +68,15 @@ export interface StoreScheme<Target = unknown> {
   parse(rest: string, context: SchemeContext): Target;
   /** The spec as text for messages, with any secret (a password) replaced by `***`. */
   label(target: Target): string;
-  /** Open the store. */
-  open(target: Target, context: OpenStoreContext): Promise<MemoryStore>;
+  /** Open the store (required unless the scheme gives {@link StoreScheme.openDriver}). */
+  open?(target: Target, context: OpenStoreContext): Promise<MemoryStore>;
+  /**
+   * Open a store kit driver (one connection or pool). The registry then builds the store with
+   * `createStore(driver)` and, unless the scheme has native ones, the verified-memory and
+   * task-record backends on that same store, so one spec opens one driver. Takes precedence over
+   * `open` when both are given.
+   */
+  openDriver?(target: Target, context: OpenStoreContext): Promise<KitDriver>;
   /**
    * Open the store's native verified-memory backend (tables, record namespaces). Without it,
    * verified memories are kept as JSON documents in the store (`createDocumentRecordBackend`).
