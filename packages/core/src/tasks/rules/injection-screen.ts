@@ -27,6 +27,7 @@ export const RULE_REJECTION_REASONS = [
   'source_mismatch',
   'reviewer_without_write_access',
   'contradicts_stronger_rule',
+  'rejected_by_maintainer',
   'invalid_scope',
   'over_limit',
   'not_a_rule_line',
@@ -41,6 +42,13 @@ export interface RuleRejection {
   /** What was found, for humans (never a secret's value). */
   readonly message: string;
 }
+
+/**
+ * Screen reasons that read meaning into wording (a directive to the agent, a tool or memory
+ * call): a rule refused only for these waits for a maintainer instead (`screen_unsure`), so a real
+ * rule that happens to use the words is never refused outright. Every other reason refuses.
+ */
+export const UNSURE_SCREEN_REASONS: readonly RuleRejectionReason[] = ['agent_directive', 'tool_directive'];
 
 /** Outcome of {@link screenRuleText}. */
 export type RuleScreenResult =
@@ -197,7 +205,7 @@ const CHECKS: readonly PatternCheck[] = [
     reason: 'shell_command',
     message: 'contains a shell command',
     matches:
-      /\|\s*(sudo\s+)?(ba|z|da|k|c|tc|fi)?sh\b|\|\s*(python3?|node|perl|ruby|php|iex|pwsh|powershell)\b|\$\(|\$\{\{|\b(curl|wget|nc|ncat|netcat|socat|telnet|sudo|chmod|chown|chattr|mkfifo|nohup|crontab|systemctl|iptables|scp|sshpass|powershell|pwsh|certutil|bitsadmin|mshta|rundll32|regsvr32|invoke-expression|invoke-webrequest|iex|printenv|xxd|msfvenom|nmap)\b|\bsu -|\brm\s+-[a-z]*[rf]|\bfind\s+[~/.]\S*\s.*-(delete|exec)\b|\bshred\b|\bdd\s+if=|\bmkfs\b|:\(\)\s*\{|\/dev\/(tcp|udp)\/|\/etc\/(passwd|shadow|sudoers|hosts)|~\/\.(ssh|aws|npmrc|netrc|bashrc|zshrc|profile|gnupg|docker|kube)|\.ssh\/|\bid_rsa|\beval\s+["'$`]|\bexec\s+\d*[<>]|\b(bash|sh|zsh|python3?|node|perl|ruby)\s+-[ce]\b|&&\s*(rm|curl|wget|sh|bash|cd|git|npm|pnpm|yarn|echo|cat|export|env|chmod|sudo)\b|;\s*(rm|curl|wget|sh|bash|cat|echo|export|env|chmod|sudo)\b|\b(export|set)\s+[A-Z_][A-Z0-9_]*=|\bgit\s+(push\s+(-f|--force)|config\s+--global|remote\s+(add|set-url)|reset\s+--hard|clean\s+-[a-z]*f|filter-branch|update-ref\s+-d)|\bnpm\s+(publish|adduser|login|token)|\b(npx|pnpm dlx|bunx)\s+\S+@|>\s*\/|>>\s*[~/.$]|\bsh\s+-i\b/i,
+      /\|\s*(sudo\s+)?(ba|z|da|k|c|tc|fi)?sh\b|\|\s*(python3?|node|perl|ruby|php|iex|pwsh|powershell)\b|\$\(|\$\{\{|\b(curl|wget|nc|ncat|netcat|socat|telnet|sudo|chmod|chown|chattr|mkfifo|nohup|crontab|systemctl|iptables|scp|sshpass|powershell|pwsh|certutil|bitsadmin|mshta|rundll32|regsvr32|invoke-expression|invoke-webrequest|iex|printenv|xxd|msfvenom|nmap)\b|\bsu -|\brm\s+-[a-z]*[rf]|\bfind\s+[~/.]\S*\s.*-(delete|exec)\b|\bshred\b|\bdd\s+if=|\bmkfs\b|:\(\)\s*\{|\/dev\/(tcp|udp)\/|\/etc\/(passwd|shadow|sudoers|hosts)|~\/\.(ssh|aws|npmrc|netrc|bashrc|zshrc|profile|gnupg|docker|kube)|\.ssh\/|\bid_rsa|\beval\s+["'$`]|\bexec\s+\d*[<>]|\b(bash|sh|zsh|python3?|node|perl|ruby)\s+-[ce]\b|&&\s*(rm|curl|wget|sh|bash|cd|git|npm|pnpm|yarn|echo|cat|export|env|chmod|sudo)\b|;\s*(rm|curl|wget|sh|bash|cat|echo|env|chmod|sudo)\b|\b(export|set)\s+[A-Z_][A-Z0-9_]*=|\bgit\s+(push\s+(-f|--force)|config\s+--global|remote\s+(add|set-url)|reset\s+--hard|clean\s+-[a-z]*f|filter-branch|update-ref\s+-d)|\bnpm\s+(publish|adduser|login|token)|\b(npx|pnpm dlx|bunx)\s+\S+@|>\s*\/|>>\s*[~/.$]|\bsh\s+-i\b/i,
   },
   {
     reason: 'shell_command',

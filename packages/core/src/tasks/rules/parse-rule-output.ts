@@ -2,17 +2,25 @@
 // candidate rules line by line: only `RULE:` lines outside code fences count, the source suffix
 // must name the review the caller says it came from (never trusted for provenance, which comes
 // from the caller), the scope must look like a place in the codebase, and every rule passes the
-// injection screen. Each refused line keeps its reasons.
+// injection screen. A line that passes is classified (rule-classifier.ts): `active` only for a code
+// convention from a maintainer, `pending` otherwise. Each refused or pending line keeps its reasons.
 import { z } from 'zod';
 import { RepoSlugSchema } from '../../envelope/fields.js';
-import { type RuleRejection, type RuleScreenOptions, screenRuleText } from './injection-screen.js';
+import {
+  type RuleRejection,
+  type RuleScreenOptions,
+  screenRuleText,
+  UNSURE_SCREEN_REASONS,
+} from './injection-screen.js';
 import {
   AUTHORITY_WEIGHTS,
+  type AuthorAssociation,
   AuthorAssociationSchema,
   authorityOf,
   hasWriteAccess,
   type ReviewerAuthority,
 } from './reviewer-authority.js';
+import { classifyRuleText, type PendingReason } from './rule-classifier.js';
 import { MAX_RULE_SCOPE_CHARS, type RuleProvenance, RuleProvenanceSchema } from './rule-record.js';
 
 /** The marker of a rule line. */
@@ -57,15 +65,35 @@ export type RuleOutputContext = z.input<typeof RuleOutputContextSchema>;
 export interface ParseRuleOutputOptions extends RuleScreenOptions {
   /**
    * Accept rules from reviewers without write access (CONTRIBUTOR, NONE...), at their lower
-   * weight. Default `false`: such rules are rejected as `reviewer_without_write_access`.
+   * weight, as `pending`. Default `false`: such rules are rejected as `reviewer_without_write_access`.
    */
   readonly allowReviewersWithoutWriteAccess?: boolean;
+  /**
+   * Associations counted as the repository's maintainers (default {@link DEFAULT_MAINTAINER_ASSOCIATIONS}).
+   * A rule from anyone else is at best `pending` (`reviewer_below_maintainers`).
+   */
+  readonly maintainers?: readonly AuthorAssociation[];
 }
+
+/** Associations counted as maintainers by default: those with write access. */
+export const DEFAULT_MAINTAINER_ASSOCIATIONS: readonly AuthorAssociation[] = Object.freeze([
+  'OWNER',
+  'MEMBER',
+  'COLLABORATOR',
+]);
 
 /** A rule that passed parsing and screening (not yet stored). */
 export interface CandidateRule {
   /** 1-based line in the model answer. */
   readonly line: number;
+  /**
+   * `active`: a code convention from a maintainer, hydrated once stored; `pending`: stored for a
+   * maintainer to approve (`approveRule`), never hydrated before. Absent = `active` (a rule built
+   * by the caller, such as `manualRuleCandidate`).
+   */
+  readonly status?: 'active' | 'pending';
+  /** Why the rule is pending (empty or absent when active). */
+  readonly pendingReasons?: readonly PendingReason[];
   /** The rule text. */
   readonly rule: string;
   /** Its scope, when the line named one. */
@@ -90,8 +118,10 @@ export interface RejectedRuleLine {
 
 /** Result of {@link parseRuleOutput}. */
 export interface ParsedRuleOutput {
-  /** Rules that passed. */
+  /** Rules that will be hydrated once stored: code conventions from maintainers (status `active`). */
   readonly accepted: readonly CandidateRule[];
+  /** Rules stored for a maintainer to decide, each with its reasons (status `pending`). */
+  readonly pending: readonly CandidateRule[];
   /** `RULE:` lines that were refused. */
   readonly rejected: readonly RejectedRuleLine[];
   /** Number of other non-empty lines (prose, headings), which are ignored. */
@@ -136,7 +166,9 @@ export function parseRuleOutput(
   const provenance = RuleProvenanceSchema.parse(provenanceFields);
   const authority = authorityOf(source.association);
   const authorized = hasWriteAccess(source.association) || options.allowReviewersWithoutWriteAccess === true;
+  const maintainer = (options.maintainers ?? DEFAULT_MAINTAINER_ASSOCIATIONS).includes(source.association);
   const accepted: CandidateRule[] = [];
+  const pending: CandidateRule[] = [];
   const rejected: RejectedRuleLine[] = [];
   let ignoredLines = 0;
   let noRules = false;
@@ -196,19 +228,37 @@ export function parseRuleOutput(
       rejections.push(...scopeProblems(scope));
     }
     const screened = screenRuleText(body, options);
-    if (!screened.ok) rejections.push(...screened.rejections);
-    if (rejections.length > 0 || !screened.ok) {
+    const reasons: PendingReason[] = [];
+    if (!screened.ok) {
+      const unsure = screened.rejections.every((r) => UNSURE_SCREEN_REASONS.includes(r.reason));
+      if (unsure) {
+        reasons.push({ reason: 'screen_unsure', message: screened.rejections.map((r) => r.message).join('; ') });
+      } else rejections.push(...screened.rejections);
+    }
+    if (rejections.length > 0) {
       rejected.push({ line: lineNumber, text: echo(raw), rejections });
       return;
     }
-    accepted.push({
+    const text = body.trim();
+    const classified = classifyRuleText(text);
+    if (classified.kind === 'pending') reasons.push(...classified.reasons);
+    if (!maintainer) {
+      reasons.push({
+        reason: 'reviewer_below_maintainers',
+        message: `@${source.reviewer} is ${source.association}, not one of the repository's maintainers`,
+      });
+    }
+    const candidate: CandidateRule = {
       line: lineNumber,
-      rule: screened.text,
+      status: reasons.length === 0 ? 'active' : 'pending',
+      ...(reasons.length === 0 ? {} : { pendingReasons: reasons }),
+      rule: text,
       ...(scope === undefined || scope === '' ? {} : { scope }),
       authority,
       weight: AUTHORITY_WEIGHTS[authority],
       provenance,
-    });
+    };
+    (reasons.length === 0 ? accepted : pending).push(candidate);
   });
-  return { accepted, rejected, ignoredLines, noRules };
+  return { accepted, pending, rejected, ignoredLines, noRules };
 }

@@ -1,5 +1,6 @@
-// Why: accepted rules become `rule` task records, and their life cycle (deduplicate, supersede a
-// contradicting older rule, expire rules no agent was given for N tasks) must hold on every
+// Why: screened rules become `rule` task records, and their life cycle (deduplicate, hold doubtful
+// or contradicting rules `pending` for a maintainer, approve or reject them, supersede, expire rules
+// no agent was given as relevant for N tasks) must hold on every
 // store. Everything here goes through the TaskRecordBackend with compare-and-swap: a concurrent
 // writer makes the whole step re-read and retry, never lose an update.
 import { RepomemError } from '../../errors.js';
@@ -7,6 +8,7 @@ import { scopeKey } from '../../verified/record.js';
 import type { TaskRecord, TaskRecordBackend, TaskRecordWrite } from '../record-backend.js';
 import type { RuleRejection } from './injection-screen.js';
 import type { CandidateRule } from './parse-rule-output.js';
+import type { PendingReason } from './rule-classifier.js';
 import {
   MAX_RULE_CONFIRMATIONS,
   RULE_RECORD_KIND,
@@ -38,6 +40,7 @@ export type SavedRuleOutcome =
   | { readonly kind: 'added'; readonly rule: StoredRule; readonly supersedes: readonly string[] }
   | { readonly kind: 'confirmed'; readonly rule: StoredRule; readonly candidate: CandidateRule }
   | { readonly kind: 'reactivated'; readonly rule: StoredRule; readonly supersedes: readonly string[] }
+  | { readonly kind: 'pending'; readonly rule: StoredRule; readonly reasons: readonly PendingReason[] }
   | { readonly kind: 'refused'; readonly candidate: CandidateRule; readonly rejection: RuleRejection };
 
 /** Result of {@link saveRules}. */
@@ -134,17 +137,45 @@ function describeSource(provenance: RuleProvenance): string {
     : `PR #${provenance.pr} (review by @${provenance.reviewer})`;
 }
 
+function mergeReasons(old: readonly PendingReason[], added: readonly PendingReason[]): RuleData['pending_reasons'] {
+  const seen = new Set(old.map((reason) => `${reason.reason}\n${reason.message}`));
+  const merged = [...old];
+  for (const reason of added) {
+    if (!seen.has(`${reason.reason}\n${reason.message}`)) merged.push(reason);
+  }
+  return merged
+    .slice(-20)
+    .map(({ subjects, ...reason }) => ({ ...reason, ...(subjects === undefined ? {} : { subjects: [...subjects] }) }));
+}
+
+function newRuleData(candidate: CandidateRule, status: 'active' | 'pending', supersedes: readonly string[]): RuleData {
+  return {
+    rule: candidate.rule,
+    ...(candidate.scope === undefined ? {} : { scope: candidate.scope }),
+    source: candidate.provenance.prompt_version === 'manual' ? 'manual' : 'review',
+    authority: candidate.authority,
+    weight: candidate.weight,
+    status,
+    provenance: candidate.provenance,
+    confirmations: [],
+    supersedes: [...supersedes],
+    pending_reasons: [],
+    contradicts: [],
+    tasks_since_retrieved: 0,
+  };
+}
+
 /**
- * Store accepted candidate rules of `repo` (see `parseRuleOutput`), in order:
+ * Store screened candidate rules of `repo` (see `parseRuleOutput`), in order:
  * - the same rule (same scope, same normalised text, or a `duplicate` by `compare`) already
  *   active: `confirmed` (its provenance is added to `confirmations`, its weight raised to the
  *   stronger reviewer's);
+ * - the same rule refused by a maintainer: `refused` (`rejected_by_maintainer`), never revived;
+ * - a `pending` candidate, or one that contradicts active rules of the same scope: stored
+ *   `pending` with its reasons (`contradicts_active_rule` names the rules it would supersede when
+ *   approved): never hydrated until `approveRule`;
  * - the same rule superseded or expired: `reactivated`;
- * - a rule that contradicts active rules of the same scope (newest wins, seed rule "same scope:
- *   newest wins, different scopes coexist"): `added`, and the older rules become `superseded`;
- *   unless one of them weighs more (a stronger reviewer's), then the candidate is `refused`
- *   (`contradicts_stronger_rule`);
- * - otherwise `added`.
+ * - otherwise `added` as active.
  */
 export async function saveRules(
   backend: TaskRecordBackend,
@@ -166,6 +197,18 @@ export async function saveRules(
         outcomes.push({ kind: 'confirmed', rule: storedOf(repo, same, at), candidate });
         continue;
       }
+      if (same?.data.status === 'refused') {
+        const by = same.data.decision?.by;
+        outcomes.push({
+          kind: 'refused',
+          candidate,
+          rejection: {
+            reason: 'rejected_by_maintainer',
+            message: `rule ${id} was rejected${by === undefined ? '' : ` by @${by}`}`,
+          },
+        });
+        continue;
+      }
       const sameScope = [...rules.values()].filter(
         (rule) => rule.id !== id && rule.data.status === 'active' && scopeKey(rule.data.scope) === scope,
       );
@@ -177,30 +220,36 @@ export async function saveRules(
         continue;
       }
       const contradicted = sameScope.filter((rule) => compare(candidate.rule, rule.data.rule) === 'contradiction');
-      const stronger = contradicted.find((rule) => rule.data.weight > candidate.weight);
-      if (stronger !== undefined) {
-        outcomes.push({
-          kind: 'refused',
-          candidate,
-          rejection: {
-            reason: 'contradicts_stronger_rule',
-            message: `contradicts rule ${stronger.id} from ${describeSource(stronger.data.provenance)}, which weighs more (${stronger.data.weight} > ${candidate.weight})`,
-          },
+      const reasons: PendingReason[] = [...(candidate.status === 'pending' ? (candidate.pendingReasons ?? []) : [])];
+      if (candidate.status === 'pending' && reasons.length === 0) {
+        reasons.push({ reason: 'not_a_code_convention', message: 'marked pending by the caller' });
+      }
+      if (contradicted.length > 0) {
+        reasons.push({
+          reason: 'contradicts_active_rule',
+          message: `contradicts active ${contradicted.length === 1 ? 'rule' : 'rules'} ${contradicted
+            .map((rule) => `${rule.id} (${describeSource(rule.data.provenance)})`)
+            .join(', ')}: approving it supersedes them`,
         });
+      }
+      if (reasons.length > 0) {
+        const contradicts = contradicted.map((rule) => rule.id);
+        const base = same === undefined ? newRuleData(candidate, 'pending', []) : confirm(same.data, candidate);
+        const { superseded_by: _by, ...rest } = base;
+        const working: WorkingRule = same ?? { id, revision: null, changed: true, data: base };
+        working.data = {
+          ...rest,
+          status: 'pending',
+          status_changed_at: at,
+          status_reason: `waiting for a maintainer: ${reasons.map((reason) => reason.reason).join(', ')}`,
+          pending_reasons: mergeReasons(same?.data.pending_reasons ?? [], reasons),
+          contradicts: [...new Set([...rest.contradicts, ...contradicts])],
+        };
+        working.changed = true;
+        rules.set(id, working);
+        outcomes.push({ kind: 'pending', rule: storedOf(repo, working, at), reasons });
         continue;
       }
-      for (const old of contradicted) {
-        old.data = retire(
-          old.data,
-          'superseded',
-          at,
-          `contradicted by a newer rule from ${describeSource(candidate.provenance)}`,
-          id,
-        );
-        old.changed = true;
-        superseded.push({ id: old.id, by: id });
-      }
-      const supersedes = contradicted.map((rule) => rule.id);
       if (same !== undefined) {
         const { superseded_by: _by, ...rest } = same.data;
         same.data = {
@@ -209,33 +258,113 @@ export async function saveRules(
           status_changed_at: at,
           status_reason: `taught again by ${describeSource(candidate.provenance)}`,
           tasks_since_retrieved: 0,
-          supersedes: [...new Set([...rest.supersedes, ...supersedes])],
         };
         same.changed = true;
-        outcomes.push({ kind: 'reactivated', rule: storedOf(repo, same, at), supersedes });
+        outcomes.push({ kind: 'reactivated', rule: storedOf(repo, same, at), supersedes: [] });
         continue;
       }
-      const created: WorkingRule = {
-        id,
-        revision: null,
-        changed: true,
-        data: {
-          rule: candidate.rule,
-          ...(candidate.scope === undefined ? {} : { scope: candidate.scope }),
-          source: candidate.provenance.prompt_version === 'manual' ? 'manual' : 'review',
-          authority: candidate.authority,
-          weight: candidate.weight,
-          status: 'active',
-          provenance: candidate.provenance,
-          confirmations: [],
-          supersedes,
-          tasks_since_retrieved: 0,
-        },
-      };
+      const created: WorkingRule = { id, revision: null, changed: true, data: newRuleData(candidate, 'active', []) };
       rules.set(id, created);
-      outcomes.push({ kind: 'added', rule: storedOf(repo, created, at), supersedes });
+      outcomes.push({ kind: 'added', rule: storedOf(repo, created, at), supersedes: [] });
     }
     return { outcomes, superseded };
+  });
+}
+
+/** Who decides on a pending rule, and why. */
+export interface RuleDecisionInput {
+  /** The maintainer (GitHub login or git identity). */
+  readonly by: string;
+  /** Why, when given. */
+  readonly note?: string;
+}
+
+/** Outcome of {@link approveRule} and {@link rejectRule}. */
+export type RuleDecisionOutcome =
+  | { readonly kind: 'approved'; readonly rule: StoredRule; readonly superseded: readonly string[] }
+  | { readonly kind: 'rejected'; readonly rule: StoredRule }
+  | { readonly kind: 'not_found'; readonly id: string }
+  | { readonly kind: 'not_pending'; readonly rule: StoredRule };
+
+function checkDecider(decision: RuleDecisionInput): void {
+  if (decision.by.trim() === '' || decision.by.length > 100) {
+    throw new RepomemError('INVALID_ARGUMENT', 'who decides on a rule must be named (1-100 characters)');
+  }
+  if (decision.note !== undefined && decision.note.length > 300) {
+    throw new RepomemError('INVALID_ARGUMENT', 'a decision note has at most 300 characters');
+  }
+}
+
+/**
+ * A maintainer approves the pending rule `id`: it becomes `active` (hydrated from the next task
+ * on), the decision is recorded, and the active rules it contradicts become `superseded`.
+ */
+export async function approveRule(
+  backend: TaskRecordBackend,
+  repo: string,
+  id: string,
+  decision: RuleDecisionInput,
+  options: RuleBookOptions = {},
+): Promise<RuleDecisionOutcome> {
+  checkDecider(decision);
+  return withRules(backend, repo, options.now ?? (() => new Date()), (rules, at): RuleDecisionOutcome => {
+    const rule = rules.get(id);
+    if (rule === undefined) return { kind: 'not_found', id };
+    if (rule.data.status !== 'pending') return { kind: 'not_pending', rule: storedOf(repo, rule, at) };
+    const superseded: string[] = [];
+    for (const otherId of rule.data.contradicts) {
+      const other = rules.get(otherId);
+      if (other === undefined || other.data.status !== 'active') continue;
+      other.data = retire(other.data, 'superseded', at, `superseded by rule ${id}, approved by @${decision.by}`, id);
+      other.changed = true;
+      superseded.push(otherId);
+    }
+    rule.data = {
+      ...rule.data,
+      status: 'active',
+      status_changed_at: at,
+      status_reason: `approved by @${decision.by}`,
+      decision: {
+        action: 'approved',
+        by: decision.by,
+        at,
+        ...(decision.note === undefined ? {} : { note: decision.note }),
+      },
+      supersedes: [...new Set([...rule.data.supersedes, ...superseded])],
+      tasks_since_retrieved: 0,
+    };
+    rule.changed = true;
+    return { kind: 'approved', rule: storedOf(repo, rule, at), superseded };
+  });
+}
+
+/** A maintainer rejects the pending rule `id`: it becomes `refused`, kept for audit, never revived by a later review. */
+export async function rejectRule(
+  backend: TaskRecordBackend,
+  repo: string,
+  id: string,
+  decision: RuleDecisionInput,
+  options: RuleBookOptions = {},
+): Promise<RuleDecisionOutcome> {
+  checkDecider(decision);
+  return withRules(backend, repo, options.now ?? (() => new Date()), (rules, at): RuleDecisionOutcome => {
+    const rule = rules.get(id);
+    if (rule === undefined) return { kind: 'not_found', id };
+    if (rule.data.status !== 'pending') return { kind: 'not_pending', rule: storedOf(repo, rule, at) };
+    rule.data = {
+      ...rule.data,
+      status: 'refused',
+      status_changed_at: at,
+      status_reason: `rejected by @${decision.by}`,
+      decision: {
+        action: 'rejected',
+        by: decision.by,
+        at,
+        ...(decision.note === undefined ? {} : { note: decision.note }),
+      },
+    };
+    rule.changed = true;
+    return { kind: 'rejected', rule: storedOf(repo, rule, at) };
   });
 }
 
@@ -331,6 +460,8 @@ export async function supersedeRule(
             provenance: replacement.provenance,
             confirmations: [],
             supersedes: [id],
+            pending_reasons: [],
+            contradicts: [],
             tasks_since_retrieved: 0,
           },
         };

@@ -8,7 +8,9 @@ import { RepomemError } from '../../errors.js';
 import { scopeKey } from '../../verified/record.js';
 import type { TaskRecord } from '../record-backend.js';
 import { AuthorAssociationSchema, ReviewerAuthoritySchema } from './reviewer-authority.js';
+import { PENDING_REASONS } from './rule-classifier.js';
 import { normalizedRuleText } from './rule-similarity.js';
+import { SENSITIVE_SUBJECTS } from './rule-subjects.js';
 
 /** The task-record kind of review rules. */
 export const RULE_RECORD_KIND = 'rule' as const;
@@ -20,8 +22,11 @@ export const MAX_RULE_SCOPE_CHARS = 160;
 /** Most confirmations (later reviews repeating a stored rule) kept on one rule. */
 export const MAX_RULE_CONFIRMATIONS = 20;
 
-/** Lifecycle of a rule: hydrated while `active`; `superseded` and `expired` are kept for audit. */
-export const RULE_STATUSES = ['active', 'superseded', 'expired'] as const;
+/**
+ * Lifecycle of a rule: hydrated only while `active`; `pending` waits for a maintainer's
+ * approval; `refused` was rejected by one; `superseded` and `expired` are kept for audit.
+ */
+export const RULE_STATUSES = ['active', 'pending', 'refused', 'superseded', 'expired'] as const;
 /** Zod schema of a rule status. */
 export const RuleStatusSchema = z.enum(RULE_STATUSES);
 /** Lifecycle of a rule. */
@@ -63,6 +68,30 @@ export const RuleProvenanceSchema = z.object({
 /** A rule's provenance. */
 export type RuleProvenance = z.infer<typeof RuleProvenanceSchema>;
 
+/** Zod schema of one reason a rule is pending. */
+export const RulePendingReasonSchema = z.object({
+  /** Stable reason code. */
+  reason: z.enum(PENDING_REASONS),
+  /** What was found, for the maintainer who decides. */
+  message: z.string().max(600),
+  /** Sensitive subjects found (reason `sensitive_subject`). */
+  subjects: z.array(z.enum(SENSITIVE_SUBJECTS)).max(20).optional(),
+});
+
+/** Zod schema of a maintainer's decision on a pending rule. */
+export const RuleDecisionSchema = z.object({
+  /** `approved` (the rule became active) or `rejected` (it became refused). */
+  action: z.enum(['approved', 'rejected']),
+  /** Who decided (a GitHub login, or the git identity's name). */
+  by: z.string().min(1).max(100),
+  /** When (ISO 8601). */
+  at: IsoTime,
+  /** Why, when given. */
+  note: z.string().max(300).optional(),
+});
+/** A maintainer's decision on a pending rule. */
+export type RuleDecision = z.infer<typeof RuleDecisionSchema>;
+
 /** Zod schema of the `data` of a `rule` task record. */
 export const RuleDataSchema = z.object({
   /** The rule: one imperative sentence. */
@@ -91,6 +120,12 @@ export const RuleDataSchema = z.object({
   superseded_by: z.string().optional(),
   /** Task id of the last hydration that gave this rule to the agent. */
   last_retrieved_task: z.string().max(200).optional(),
+  /** Why the rule is (or was) pending, newest reasons last. */
+  pending_reasons: z.array(RulePendingReasonSchema).max(20).default([]),
+  /** Active rules this one contradicts: superseded when it is approved. */
+  contradicts: z.array(z.string()).max(50).default([]),
+  /** The maintainer's decision, once a pending rule was approved or rejected. */
+  decision: RuleDecisionSchema.optional(),
   /** Tasks counted since the rule was last given to an agent (expiry counter). */
   tasks_since_retrieved: z.number().int().min(0).default(0),
   /** Last task id counted, so counting the same task twice changes nothing. */
@@ -98,6 +133,8 @@ export const RuleDataSchema = z.object({
 });
 /** The `data` of a `rule` task record (output of {@link RuleDataSchema}). */
 export type RuleData = z.output<typeof RuleDataSchema>;
+/** The `data` of a `rule` task record as a writer may give it (defaults filled by {@link RuleDataSchema}). */
+export type RuleDataInput = z.input<typeof RuleDataSchema>;
 
 /** A stored review rule: its record's identity plus its validated data. */
 export interface StoredRule {
@@ -154,17 +191,18 @@ export function ruleFromRecord(record: TaskRecord): StoredRule {
 export function ruleToRecord(
   repo: string,
   id: string,
-  data: RuleData,
+  data: RuleDataInput,
   revision: number,
   updatedAt: string,
 ): TaskRecord {
+  const parsed = RuleDataSchema.parse(data);
   return {
     kind: RULE_RECORD_KIND,
     repo,
     id,
     revision,
     updated_at: updatedAt,
-    text: ruleSearchText(data),
-    data: RuleDataSchema.parse(data),
+    text: ruleSearchText(parsed),
+    data: parsed,
   };
 }

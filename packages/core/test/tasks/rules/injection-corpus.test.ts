@@ -40,18 +40,18 @@ describe('injection corpus', () => {
     expect(accepted).toEqual([]);
   });
 
-  it('gives every hostile line at least one reason', () => {
+  it('gives every hostile line at least one reason (refused, or pending with reasons)', () => {
     for (const line of HOSTILE_LINES) {
       const parsed = parseRuleOutput(asRuleLine(line.text), CONTEXT);
-      expect(parsed.rejected.length, line.text).toBeGreaterThan(0);
-      expect(parsed.rejected[0]?.rejections.length, line.text).toBeGreaterThan(0);
+      const reasons = [...(parsed.rejected[0]?.rejections ?? []), ...(parsed.pending[0]?.pendingReasons ?? [])];
+      expect(reasons.length, line.text).toBeGreaterThan(0);
     }
   });
 
-  it('refuses at most 5% of real coding rules (false-reject rate)', () => {
+  it('refuses at most 5% of real coding rules outright (false-reject rate; pending ones wait for a maintainer)', () => {
     const refused = CODING_RULES.flatMap((rule) => {
       const parsed = parseRuleOutput(asRuleLine(rule), CONTEXT);
-      return parsed.accepted.length === 1
+      return parsed.rejected.length === 0
         ? []
         : [{ rule, reasons: parsed.rejected[0]?.rejections.map((r) => r.reason) }];
     });

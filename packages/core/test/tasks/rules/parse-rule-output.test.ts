@@ -78,14 +78,20 @@ describe('parseRuleOutput', () => {
     expect(odd.rejected[0]?.rejections.map((r) => r.reason)).toEqual(['invalid_scope']);
   });
 
-  it('refuses rules from reviewers without write access unless allowed, at their lower weight', () => {
+  it('refuses rules from reviewers without write access unless allowed, then holds them pending at their lower weight', () => {
     const contributor = { ...CONTEXT, association: 'CONTRIBUTOR' as const };
     const refused = parseRuleOutput('RULE: Keep functions small', contributor);
     expect(refused.rejected[0]?.rejections.map((r) => r.reason)).toEqual(['reviewer_without_write_access']);
     const allowed = parseRuleOutput('RULE: Keep functions small', contributor, {
       allowReviewersWithoutWriteAccess: true,
     });
-    expect(allowed.accepted[0]).toMatchObject({ authority: 'contributor', weight: 0.4 });
+    expect(allowed.accepted).toEqual([]);
+    expect(allowed.pending[0]).toMatchObject({
+      authority: 'contributor',
+      weight: 0.4,
+      status: 'pending',
+      pendingReasons: [{ reason: 'reviewer_below_maintainers' }],
+    });
     const none = parseRuleOutput(
       'RULE: Keep functions small',
       { ...CONTEXT, association: 'NONE' },
@@ -93,7 +99,13 @@ describe('parseRuleOutput', () => {
         allowReviewersWithoutWriteAccess: true,
       },
     );
-    expect(none.accepted[0]).toMatchObject({ authority: 'none', weight: 0.2 });
+    expect(none.pending[0]).toMatchObject({ authority: 'none', weight: 0.2 });
+    const narrowed = parseRuleOutput(
+      'RULE: Keep functions small',
+      { ...CONTEXT, association: 'MEMBER' },
+      { maintainers: ['OWNER'] },
+    );
+    expect(narrowed.pending[0]?.pendingReasons?.map((r) => r.reason)).toEqual(['reviewer_below_maintainers']);
   });
 
   it('recognises the no-rules answer', () => {

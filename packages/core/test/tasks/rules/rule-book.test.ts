@@ -1,8 +1,10 @@
 // Why: the life cycle of stored rules on a real backend (core's document backend over the
 // in-memory reference store): deduplication, the seed's contradiction scenarios (same scope:
-// newest wins; different scopes coexist), authority, expiry, manual supersession, extraction.
+// a contradiction waits for a maintainer, whose approval supersedes; different scopes coexist),
+// pending rules, approval and rejection, expiry, manual supersession, extraction.
 import { describe, expect, it } from 'vitest';
 import {
+  approveRule,
   type CandidateRule,
   createDocumentTaskRecordBackend,
   createInMemoryStore,
@@ -14,6 +16,7 @@ import {
   noteRuleRetrievals,
   parseRuleOutput,
   type RuleOutputContext,
+  rejectRule,
   ruleFromRecord,
   ruleRecordId,
   saveRules,
@@ -83,25 +86,27 @@ describe('saveRules', () => {
     expect(await listRules(records, REPO)).toHaveLength(1);
   });
 
-  it('supersedes a contradicting older rule in the same scope (Jest, then Vitest)', async () => {
+  it('holds a rule contradicting an active one in the same scope pending, and approval supersedes (Jest, then Vitest)', async () => {
     const records = backend();
     await saveRules(records, REPO, candidates('RULE: [packages/web] Use Jest for unit tests'), { now });
     const later = await saveRules(
       records,
       REPO,
       candidates('RULE: [packages/web] Use Vitest for unit tests', { pr: 25 }),
-      {
-        now,
-      },
+      { now },
     );
     const jest = ruleRecordId('Use Jest for unit tests', 'packages/web');
     const vitest = ruleRecordId('Use Vitest for unit tests', 'packages/web');
-    expect(later.superseded).toEqual([{ id: jest, by: vitest }]);
-    expect(later.outcomes[0]).toMatchObject({ kind: 'added', supersedes: [jest] });
-    const active = await listActiveRules(records, REPO);
-    expect(active.map((rule) => rule.data.rule)).toEqual(['Use Vitest for unit tests']);
+    expect(later.superseded).toEqual([]);
+    expect(later.outcomes[0]).toMatchObject({ kind: 'pending', reasons: [{ reason: 'contradicts_active_rule' }] });
+    expect((await listActiveRules(records, REPO)).map((rule) => rule.data.rule)).toEqual(['Use Jest for unit tests']);
+    const approved = await approveRule(records, REPO, vitest, { by: 'maintainer' }, { now });
+    expect(approved).toMatchObject({ kind: 'approved', superseded: [jest] });
+    expect((await listActiveRules(records, REPO)).map((rule) => rule.data.rule)).toEqual(['Use Vitest for unit tests']);
     const old = await listRules(records, REPO, { status: 'superseded' });
     expect(old[0]?.data).toMatchObject({ superseded_by: vitest, status: 'superseded' });
+    const active = await listActiveRules(records, REPO);
+    expect(active[0]?.data.decision).toMatchObject({ action: 'approved', by: 'maintainer' });
   });
 
   it('keeps contradicting rules of different scopes (Redux in legacy, Context in v2)', async () => {
@@ -120,40 +125,53 @@ describe('saveRules', () => {
     ]);
   });
 
-  it('treats "use X" and "never use X" as a contradiction', async () => {
+  it('treats "use X" and "never use X" as a contradiction that waits for a maintainer', async () => {
     const records = backend();
     await saveRules(records, REPO, candidates('RULE: Use default exports for React components'), { now });
     const result = await saveRules(records, REPO, candidates('RULE: Never use default exports for React components'), {
       now,
     });
-    expect(result.superseded).toHaveLength(1);
-    expect((await listActiveRules(records, REPO)).map((rule) => rule.data.rule)).toEqual([
+    expect(result.outcomes[0]?.kind).toBe('pending');
+    expect((await listRules(records, REPO, { status: 'pending' })).map((rule) => rule.data.rule)).toEqual([
       'Never use default exports for React components',
     ]);
   });
 
-  it('refuses a weaker reviewer contradicting a stronger one', async () => {
+  it('stores pending candidates with their reasons, never active; a rejected rule is never revived', async () => {
     const records = backend();
-    await saveRules(records, REPO, candidates('RULE: Indent with tabs'), { now });
-    const weaker = await saveRules(
-      records,
-      REPO,
-      candidates('RULE: Indent with spaces', { association: 'COLLABORATOR' }),
-      {
-        now,
-      },
-    );
-    expect(weaker.outcomes[0]).toMatchObject({ kind: 'refused', rejection: { reason: 'contradicts_stronger_rule' } });
-    expect((await listActiveRules(records, REPO)).map((rule) => rule.data.rule)).toEqual(['Indent with tabs']);
+    const parsed = parseRuleOutput('RULE: Never print secrets in CI output', {
+      repo: REPO,
+      pr: 3,
+      reviewer: 'alice',
+      association: 'OWNER',
+      extracted_at: '2026-01-02T03:04:05.000Z',
+      prompt_version: 'sha256:test',
+    });
+    expect(parsed.accepted).toEqual([]);
+    const saved = await saveRules(records, REPO, parsed.pending, { now });
+    expect(saved.outcomes[0]).toMatchObject({ kind: 'pending', reasons: [{ reason: 'sensitive_subject' }] });
+    expect(await listActiveRules(records, REPO)).toEqual([]);
+    const id = ruleRecordId('Never print secrets in CI output');
+    const rejected = await rejectRule(records, REPO, id, { by: 'maintainer', note: 'covered by the scanner' }, { now });
+    expect(rejected).toMatchObject({ kind: 'rejected', rule: { data: { status: 'refused' } } });
+    expect(await rejectRule(records, REPO, id, { by: 'maintainer' }, { now })).toMatchObject({ kind: 'not_pending' });
+    expect(await approveRule(records, REPO, 'rule-missing', { by: 'maintainer' }, { now })).toMatchObject({
+      kind: 'not_found',
+    });
+    const again = await saveRules(records, REPO, parsed.pending, { now });
+    expect(again.outcomes[0]).toMatchObject({ kind: 'refused', rejection: { reason: 'rejected_by_maintainer' } });
+    await expect(approveRule(records, REPO, id, { by: '' })).rejects.toThrow(/named/);
   });
 
-  it('reactivates a superseded rule taught again, superseding the rule that replaced it', async () => {
+  it('reactivates an expired rule taught again', async () => {
     const records = backend();
     await saveRules(records, REPO, candidates('RULE: Use Jest for unit tests'), { now });
-    await saveRules(records, REPO, candidates('RULE: Use Vitest for unit tests'), { now });
+    const id = ruleRecordId('Use Jest for unit tests');
+    await noteRuleRetrievals(records, { repo: REPO, taskId: 'x', retrieved: [], expireAfterTasks: 1 });
+    expect(await listActiveRules(records, REPO)).toEqual([]);
     const back = await saveRules(records, REPO, candidates('RULE: Use Jest for unit tests', { pr: 9 }), { now });
     expect(back.outcomes[0]?.kind).toBe('reactivated');
-    expect((await listActiveRules(records, REPO)).map((rule) => rule.data.rule)).toEqual(['Use Jest for unit tests']);
+    expect((await listActiveRules(records, REPO)).map((rule) => rule.id)).toEqual([id]);
   });
 
   it('lands every rule of two concurrent saves (compare-and-swap, then re-read)', async () => {
