@@ -10,4 +10,6 @@ export default defineConfig({
   platform: 'node',
   // `import.meta.url` in the CommonJS build (the testing helpers locate their worker script).
   shims: true,
+  // `stemmer` ships ES modules only: bundled, so the CommonJS build never `require`s an ES module.
+  noExternal: ['stemmer'],
 });

@@ -17,7 +17,7 @@ import { analyzeDocument, extractDocumentText, scanWords } from './document-text
 import { wordFrequency } from './naive-ranking.js';
 import { mayHoldPairs } from './phrase-filter.js';
 import { analyzeDocumentForQuery } from './query-analysis.js';
-import { documentContainsPhrase, type QueryPlan, type QueryTerm } from './query-plan.js';
+import { documentContainsPhrase, type QueryPlan, type QueryTerm, termNeedle, wordMatchWeight } from './query-plan.js';
 import { RANKING } from './scoring.js';
 import type { StreamingRanking } from './streaming-ranking.js';
 
@@ -49,11 +49,11 @@ function termHits(cache: AnalysisCacheData, term: QueryTerm, into: Float64Array)
     });
     return;
   }
-  for (let index = lowerBound(words, term.text); index < words.length; index++) {
+  for (let index = lowerBound(words, termNeedle(term)); index < words.length; index++) {
     const word = words[index] as string;
-    if (!word.startsWith(term.text)) break;
-    if (word.length === term.text.length) visit(index, 1);
-    else if (term.prefix) visit(index, RANKING.prefixWeight);
+    if (!word.startsWith(termNeedle(term))) break;
+    const weight = wordMatchWeight(term, word, RANKING.prefixWeight);
+    if (weight > 0) visit(index, weight);
   }
 }
 
@@ -168,7 +168,7 @@ async function rankKnown(
     let matched = 0;
     terms.forEach((term, termIndex) => {
       body[termIndex] = hits[termIndex]?.[index] as number;
-      if (lowerPath.includes(term.text)) {
+      if (lowerPath.includes(termNeedle(term))) {
         if (pathWords === undefined) {
           pathWords = new Map();
           scanWords(lowerPath, pathWords, undefined, terms);

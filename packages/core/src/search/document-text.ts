@@ -3,7 +3,7 @@
 // the naive search paths use this, so they score exactly the same text.
 import { visitJsonLeaves } from './json-fields.js';
 import { buildPairFilter, extendWordHash, pairHash, WORD_HASH_SEED } from './phrase-filter.js';
-import { type QueryTerm, wordMatchWeight } from './query-plan.js';
+import { type QueryTerm, termNeedle, wordMatchWeight } from './query-plan.js';
 import { isAllDigits } from './tokenizer.js';
 
 /** Words longer than this (blobs, hashes run together) are counted but not indexed. */
@@ -95,7 +95,7 @@ function isWordCodePoint(codePoint: number): boolean {
 /** Whether `lower[start, end)` holds a term's text where a match needs it (cheap pre-check). */
 function holdsAnyTerm(terms: readonly QueryTerm[], lower: string, start: number, end: number): boolean {
   for (const term of terms) {
-    const text = term.text;
+    const text = termNeedle(term);
     if (end - start < text.length) continue;
     if (term.kind === 'word') {
       if (lower.startsWith(text, start)) return true;

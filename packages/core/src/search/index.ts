@@ -17,5 +17,14 @@ export { RANKING } from './scoring.js';
 export { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_SNIPPETS } from './search-options.js';
 export { type SearchStoreOptions, searchableLength, searchStore } from './search-store.js';
 export { SNIPPET_MAX_CHARS } from './snippets.js';
+export {
+  LEXICAL_ANALYZER_VERSION,
+  MIN_STEM_NEEDLE_LENGTH,
+  sharesStem,
+  stemNeedle,
+  stemWord,
+  type TermStem,
+  termStem,
+} from './stemming.js';
 export { tokenizeQuery } from './tokenizer.js';
 export * from './types.js';

@@ -7,6 +7,7 @@ import {
   documentContainsPhrase,
   type QueryPlan,
   type QueryTerm,
+  termNeedle,
   wordMatchWeight,
 } from './query-plan.js';
 import { type RankedDocument, type Ranking, TopK } from './ranked.js';
@@ -30,22 +31,25 @@ function lowerBound(sorted: readonly string[], text: string): number {
 }
 
 /**
- * `wordFrequency` of a word term over a large word map: the exact word by lookup, and the words it
- * starts, which are contiguous in code-unit order, by binary search. Sums of counts and halves of
+ * `wordFrequency` of a word term over a large word map: the words starting with its needle (the
+ * exact word, the words it starts, its inflections), contiguous in code-unit order, found by
+ * binary search. Sums of counts and halves of
  * counts are exact in floating point, so the result equals the scan's whatever the order.
  */
 function lookupWordFrequency(term: QueryTerm, words: ReadonlyMap<string, number>): number {
-  let frequency = words.get(term.text) ?? 0;
-  if (!term.prefix) return frequency;
+  if (!term.prefix && term.stem === undefined) return words.get(term.text) ?? 0;
   let sorted = sortedWords.get(words);
   if (sorted === undefined) {
     sorted = [...words.keys()].sort();
     sortedWords.set(words, sorted);
   }
-  for (let index = lowerBound(sorted, term.text); index < sorted.length; index++) {
+  // Every word the term matches (itself, the words it starts, its inflections) starts with its needle.
+  let frequency = 0;
+  for (let index = lowerBound(sorted, termNeedle(term)); index < sorted.length; index++) {
     const word = sorted[index] as string;
-    if (!word.startsWith(term.text)) break;
-    if (word.length > term.text.length) frequency += RANKING.prefixWeight * (words.get(word) ?? 0);
+    if (!word.startsWith(termNeedle(term))) break;
+    const weight = wordMatchWeight(term, word, RANKING.prefixWeight);
+    if (weight > 0) frequency += weight * (words.get(word) ?? 0);
   }
   return frequency;
 }

@@ -18,7 +18,7 @@ import {
   wordCharWidthBefore,
 } from './document-text.js';
 import { buildPairFilter } from './phrase-filter.js';
-import type { QueryPlan, QueryTerm } from './query-plan.js';
+import { type QueryPlan, type QueryTerm, termNeedle } from './query-plan.js';
 
 const NO_WORDS: ReadonlyMap<string, number> = new Map();
 const NO_PAIRS = new Uint32Array(0);
@@ -50,7 +50,7 @@ function wordStart(lower: string, index: number): number {
 function countMatchingWords(lower: string, terms: readonly QueryTerm[], counts: Map<string, number>): void {
   const counted = terms.length > 1 ? new Set<number>() : undefined;
   for (const term of terms) {
-    const text = term.text;
+    const text = termNeedle(term);
     if (text === '' || term.kind === 'substring') continue;
     let from = 0;
     for (;;) {
@@ -75,7 +75,8 @@ function countMatchingWords(lower: string, terms: readonly QueryTerm[], counts: 
 }
 
 function mayMatchAnyTerm(terms: readonly QueryTerm[], lowerLines: string, lowerPath: string): boolean {
-  for (const term of terms) if (lowerLines.includes(term.text) || lowerPath.includes(term.text)) return true;
+  for (const term of terms)
+    if (lowerLines.includes(termNeedle(term)) || lowerPath.includes(termNeedle(term))) return true;
   return false;
 }
 
@@ -107,8 +108,8 @@ function rawTextCoversLines(path: string, text: string, terms: readonly QueryTer
 function rawTermPattern(plan: QueryPlan): RegExp | undefined {
   let pattern = rawTermPatterns.get(plan);
   if (pattern === undefined) {
-    const asciiWords = plan.terms.every((term) => term.kind === 'word' && ASCII_WORD.test(term.text));
-    pattern = asciiWords ? new RegExp(plan.terms.map((term) => term.text).join('|'), 'i') : null;
+    const asciiWords = plan.terms.every((term) => term.kind === 'word' && ASCII_WORD.test(termNeedle(term)));
+    pattern = asciiWords ? new RegExp(plan.terms.map((term) => termNeedle(term)).join('|'), 'i') : null;
     rawTermPatterns.set(plan, pattern);
   }
   return pattern ?? undefined;
@@ -122,12 +123,12 @@ function rawTermPattern(plan: QueryPlan): RegExp | undefined {
 function holdsNoTerm(path: string, text: string, plan: QueryPlan, lowerPath: string): boolean {
   const terms = plan.terms;
   if (terms.length === 0 || !rawTextCoversLines(path, text, terms)) return false;
-  for (const term of terms) if (term.text !== '' && lowerPath.includes(term.text)) return false;
+  for (const term of terms) if (termNeedle(term) !== '' && lowerPath.includes(termNeedle(term))) return false;
   const pattern = rawTermPattern(plan);
   if (pattern !== undefined && !LOWERCASES_TO_ASCII.test(text)) return !pattern.test(text);
-  for (const term of terms) if (CONTEXTUAL_LOWERCASE.test(term.text)) return false;
+  for (const term of terms) if (CONTEXTUAL_LOWERCASE.test(termNeedle(term))) return false;
   const lowerText = text.toLowerCase();
-  for (const term of terms) if (lowerText.includes(term.text)) return false;
+  for (const term of terms) if (lowerText.includes(termNeedle(term))) return false;
   return true;
 }
 

@@ -4,6 +4,8 @@
 import type { DocumentText } from './document-text.js';
 import { pairsOfWords } from './phrase-filter.js';
 import { assertQueryLength, assertQueryTerms } from './query-limits.js';
+import { RANKING } from './scoring.js';
+import { sharesStem, type TermStem, termStem } from './stemming.js';
 import {
   codePointLength,
   isAllDigits,
@@ -15,7 +17,8 @@ import {
 
 /**
  * How a term matches:
- * - `word`: equal to a document word, or (when `prefix`) the start of a longer word at reduced weight;
+ * - `word`: equal to a document word, or (when `prefix`) the start of a longer word at reduced
+ *   weight, or (when `stem`) a word with the same stem (an inflection) at reduced weight;
  * - `infix`: inside a document word (terms in scripts written without spaces, e.g. CJK);
  * - `substring`: anywhere in a line, case-insensitively (the whole-query fallback).
  */
@@ -29,6 +32,16 @@ export interface QueryTerm {
   readonly prefix: boolean;
   /** Substring terms only: global case-insensitive pattern counting occurrences. */
   readonly pattern: RegExp | undefined;
+  /** Word terms only: the stem its inflections share (see stemming.ts), when it has one. */
+  readonly stem?: TermStem | undefined;
+}
+
+/**
+ * Text every word a term matches holds (at the word's start for word terms): its stem's needle
+ * when it has a stem, else its text. Prefilters and store indexes narrow by it.
+ */
+export function termNeedle(term: QueryTerm): string {
+  return term.stem?.needle ?? term.text;
 }
 
 /** A compiled query. */
@@ -64,10 +77,22 @@ function phrasePattern(phrase: string, boundaries: boolean, flags: string): RegE
 }
 
 function compileTerm(text: string, fallback: boolean): QueryTerm {
-  if (fallback) return { text, kind: 'substring', prefix: false, pattern: phrasePattern(text, false, 'giu') };
-  if (isUnspacedScriptTerm(text)) return { text, kind: 'infix', prefix: false, pattern: undefined };
+  if (fallback) {
+    return {
+      text,
+      kind: 'substring',
+      prefix: false,
+      pattern: phrasePattern(text, false, 'giu'),
+    };
+  }
+  if (isUnspacedScriptTerm(text)) {
+    return { text, kind: 'infix', prefix: false, pattern: undefined };
+  }
   const prefix = !isAllDigits(text) && codePointLength(text) >= MIN_PREFIX_TERM_LENGTH;
-  return { text, kind: 'word', prefix, pattern: undefined };
+  const stem = termStem(text);
+  return stem === undefined
+    ? { text, kind: 'word', prefix, pattern: undefined }
+    : { text, kind: 'word', prefix, pattern: undefined, stem };
 }
 
 /**
@@ -87,13 +112,21 @@ export function planQuery(query: string): QueryPlan {
 
 /**
  * Weight with which a word-based term matches one document word: 1 for an exact (or, for infix
- * terms, inner) match, the prefix weight for a word the term starts, 0 otherwise. Substring terms
- * do not match words (see {@link countSubstringMatches}).
+ * terms, inner) match, the prefix weight for a word the term starts, the stem weight for an
+ * inflection (same stem; the larger weight when both hold), 0 otherwise. Substring terms do not
+ * match words (see {@link countSubstringMatches}).
  */
-export function wordMatchWeight(term: QueryTerm, word: string, prefixWeight: number): number {
+export function wordMatchWeight(
+  term: QueryTerm,
+  word: string,
+  prefixWeight: number,
+  stemWeight: number = RANKING.stemWeight,
+): number {
   if (term.kind === 'word') {
     if (word === term.text) return 1;
-    return term.prefix && word.length > term.text.length && word.startsWith(term.text) ? prefixWeight : 0;
+    const prefix = term.prefix && word.length > term.text.length && word.startsWith(term.text) ? prefixWeight : 0;
+    if (prefix >= stemWeight || term.stem === undefined) return prefix;
+    return sharesStem(term.stem, word) ? stemWeight : prefix;
   }
   if (term.kind === 'infix') return word.includes(term.text) ? 1 : 0;
   return 0;

@@ -1,7 +1,7 @@
 // Why: the ranking formula in one place. BM25F-style: rare terms weigh more (IDF over the
 // documents searched), repeated words saturate (a document repeating one word 500 times does not
 // beat one matching every term), a path hit counts like several body hits (Sepo used x6), prefix
-// hits count half, documents are scaled by the share of query terms they match, and a line
+// hits and inflections (same stem) count half, documents are scaled by the share of query terms they match, and a line
 // holding the whole query phrase earns a bonus. Single-term queries get no phrase bonus, so they
 // are not counted twice.
 
@@ -15,6 +15,11 @@ export const RANKING = Object.freeze({
   pathWeight: 6,
   /** Weight of a word that merely starts with the term (`test` in `tests`). */
   prefixWeight: 0.5,
+  /**
+   * Weight of an inflection: a word with the term's stem (`policies` for `policy`). Below an
+   * exact match, so the exact word and the phrase rank first.
+   */
+  stemWeight: 0.5,
   /** Phrase bonus as a fraction of the sum of the query terms' IDF. */
   phraseWeight: 0.5,
 });

@@ -13,6 +13,8 @@ import {
   MIN_PREFIX_TERM_LENGTH,
   type QueryPlan,
   type QueryTerm,
+  termNeedle,
+  wordMatchWeight,
 } from './query-plan.js';
 import { type RankedDocument, type Ranking, TopK } from './ranked.js';
 import { coordinate, inverseDocumentFrequency, phraseBonus, RANKING, termScore } from './scoring.js';
@@ -206,10 +208,19 @@ export class SearchIndex {
       return [...words].map((word) => [word, 1] as const);
     }
     const expansions: Array<readonly [string, number]> = [[term.text, 1]];
-    if (term.prefix) {
-      for (const word of this.#prefixes.get(term.text.slice(0, PREFIX_KEY_LENGTH)) ?? []) {
-        if (word.length > term.text.length && word.startsWith(term.text)) expansions.push([word, RANKING.prefixWeight]);
-      }
+    if (!term.prefix && term.stem === undefined) return expansions;
+    // Every other word the term matches (the words it starts, its inflections) starts with its
+    // needle, which is at least PREFIX_KEY_LENGTH long: the needle itself, or a longer word.
+    const needle = termNeedle(term);
+    const needleIsKey = needle.length <= PREFIX_KEY_LENGTH; // not among the longer words below
+    if (needleIsKey && needle !== term.text && (this.#body.has(needle) || this.#path.has(needle))) {
+      const weight = wordMatchWeight(term, needle, RANKING.prefixWeight);
+      if (weight > 0) expansions.push([needle, weight]);
+    }
+    for (const word of this.#prefixes.get(needle.slice(0, PREFIX_KEY_LENGTH)) ?? []) {
+      if (word === term.text || !word.startsWith(needle)) continue;
+      const weight = wordMatchWeight(term, word, RANKING.prefixWeight);
+      if (weight > 0) expansions.push([word, weight]);
     }
     return expansions;
   }

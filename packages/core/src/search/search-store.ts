@@ -11,7 +11,7 @@ import { analyzeDocument, countDocumentWords, type DocumentAnalysis } from './do
 import { SearchEngine } from './engine.js';
 import { rankDocumentsNaively } from './naive-ranking.js';
 import { analyzeDocumentForQuery } from './query-analysis.js';
-import { planQuery, type QueryPlan } from './query-plan.js';
+import { planQuery, type QueryPlan, termNeedle } from './query-plan.js';
 import { toSearchHit } from './ranked.js';
 import { type ResolvedSearchOptions, resolveSearchOptions } from './search-options.js';
 import { skippedList } from './skipped-documents.js';
@@ -44,12 +44,21 @@ export function searchableLength(path: string, content: Uint8Array): number | un
   return decoded.kind === 'text' ? countDocumentWords(path, decoded.text) : undefined;
 }
 
-/** The candidate terms of a plan, or `undefined` when a term is not a plain word (infix, substring). */
+/**
+ * The candidate terms of a plan, or `undefined` when a term is not a plain word (infix, substring).
+ * A term with a stem also asks for the words starting with its needle, which holds every
+ * inflection (`polic*` for `policy` finds `policies`): the store's index keeps surface words, and
+ * core keeps only the candidates whose words share the stem, so the answer stays complete.
+ */
 function candidateTerms(plan: QueryPlan): CandidateTerm[] | undefined {
   const terms: CandidateTerm[] = [];
   for (const term of plan.terms) {
     if (term.kind !== 'word') return undefined;
     terms.push({ text: term.text, prefix: term.prefix });
+    const needle = termNeedle(term);
+    if (needle !== term.text || !term.prefix) {
+      if (term.stem !== undefined) terms.push({ text: needle, prefix: true });
+    }
   }
   return terms.length === 0 ? undefined : terms;
 }

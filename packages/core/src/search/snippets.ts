@@ -2,7 +2,7 @@
 // IDF of the terms it holds, scaled by the share of terms held (plus the phrase bonus); the best ones are cut to 220 characters
 // around the first match, and JSON lines read `field: value` instead of escaped JSON.
 import { type DocumentText, documentLines } from './document-text.js';
-import { findSubstringMatch, lineContainsPhrase, type QueryPlan, wordMatchWeight } from './query-plan.js';
+import { findSubstringMatch, lineContainsPhrase, type QueryPlan, termNeedle, wordMatchWeight } from './query-plan.js';
 import { coordinate, phraseBonus, RANKING, roundScore } from './scoring.js';
 import type { SearchSnippet } from './types.js';
 
@@ -48,7 +48,8 @@ export function snippetText(line: string, field: string | undefined, matchAt: nu
 /** Could this line match any term? (Every kind of match implies the term text occurs in the line.) */
 function mayMatch(plan: QueryPlan, lowerLine: string, line: string): boolean {
   for (const term of plan.terms) {
-    if (term.kind === 'substring' ? findSubstringMatch(term, line) >= 0 : lowerLine.includes(term.text)) return true;
+    if (term.kind === 'substring' ? findSubstringMatch(term, line) >= 0 : lowerLine.includes(termNeedle(term)))
+      return true;
   }
   return false;
 }
