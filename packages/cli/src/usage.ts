@@ -517,12 +517,16 @@ permission, or a sync interrupted by a rate limit or a GitHub outage (resumes ne
 `;
 
 /** `repomem rules --help`. */
-export const RULES_USAGE = `Usage: repomem rules <extract|parse|list|supersede> [options] [--json]
+export const RULES_USAGE = `Usage: repomem rules <extract|parse|list|approve|reject|supersede> [options] [--json]
 
 Review rules: coding rules learned from pull request reviews. Every rule a model proposes is
 screened for prompt injection (instructions to the agent, role text, URLs, shell commands,
-secrets, encoded text, tool or memory directives, invisible or look-alike characters); reviewers
-without write access are refused unless allowed. Rules are stored as task records of the store.
+secrets, encoded text, tool or memory directives, invisible or look-alike characters), then
+classified: a rule is active (given to agents) only when it is a code convention from a
+maintainer that touches no sensitive subject (permissions, credentials, CI, security settings,
+memory, reviews...); otherwise it is stored pending, never given to an agent until a maintainer
+approves it. Reviewers without write access are refused unless allowed (then pending). Rules are
+stored as task records of the store.
 
 Subcommands:
   extract [--event <file>] [--event-name <name>] (--model-command <cmd> | --model-output <file> | --print-prompt)
@@ -533,10 +537,16 @@ Subcommands:
         --model-command <cmd>  Run <cmd> with sh, the prompt on stdin; its stdout is the answer
         --model-output <file>  Read the answer from a file (- for stdin)
   parse --pr <n> --reviewer <login> --association <assoc> [--input <file>] [--prompt-version <v>] [--save]
-      Parse a model answer (stdin, or --input <file>) into accepted rules and refused lines with
-      their reasons. --save stores the accepted rules.
-  list [--status active|superseded|expired|all] [--limit <n>]
-      Rules, strongest first (default: active ones).
+      Parse a model answer (stdin, or --input <file>) into accepted (active) rules, pending rules
+      and refused lines, each with its reasons. --save stores the accepted and pending rules.
+  list [--pending | --status active|pending|refused|superseded|expired|all] [--limit <n>]
+      Rules, strongest first (default: active ones); --pending lists the rules waiting for a
+      maintainer, with their reasons.
+  approve <rule-id> [--by <login>] [--reason <text>]
+      Activate a pending rule (superseding the active rules it contradicts). Who approved is
+      recorded: --by, else $GITHUB_ACTOR, else git config user.name.
+  reject <rule-id> [--by <login>] [--reason <text>]
+      Refuse a pending rule for good (a later review teaching it again is refused).
   supersede --id <rule-id> --reason <text> [--rule <text> [--scope <scope>]] [--author <login>]
       Mark a rule superseded, optionally by a replacement rule (screened like extracted ones).
 

@@ -77,7 +77,7 @@ describe('repomem rules', () => {
     ]);
   });
 
-  it('parse refuses every line of a reviewer without write access, unless allowed', async () => {
+  it('parse refuses every line of a reviewer without write access, unless allowed (then pending)', async () => {
     const refused = jsonOf(
       await run(
         ['rules', 'parse', '--pr', '7', '--reviewer', 'bob', '--association', 'NONE', '--json'],
@@ -104,7 +104,8 @@ describe('repomem rules', () => {
         'RULE: Keep functions small',
       ),
     );
-    expect(allowed.accepted).toEqual([expect.objectContaining({ weight: 0.2 })]);
+    expect(allowed.accepted).toEqual([]);
+    expect(allowed.pending).toEqual([expect.objectContaining({ weight: 0.2 })]);
     expect((await run(['rules', 'parse', '--pr', '7', '--reviewer', 'bob', '--association', 'ROOT'], '')).code).toBe(1);
   });
 
@@ -223,7 +224,7 @@ describe('repomem rules', () => {
     ['directory', 'dir:memory'],
     ['git branch', 'git:repo#agent/memory'],
   ])(
-    'keeps the seed contradiction rules on the %s store (same scope: newest wins; scopes coexist)',
+    'keeps the seed contradiction rules on the %s store (same scope: a maintainer approves the newer rule; scopes coexist)',
     async (_name, spec) => {
       if (spec.startsWith('dir:')) mkdirSync(join(temp.path, 'memory'));
       if (spec.startsWith('git:')) {
@@ -265,7 +266,17 @@ describe('repomem rules', () => {
         '25',
         'RULE: [packages/web] Use Vitest for unit tests\nRULE: [src/v2] Use React Context for state management',
       );
-      expect(later.superseded).toHaveLength(1);
+      expect(later.superseded).toHaveLength(0);
+      const waiting = later.pending as { id: string; reasons: { reason: string }[] }[];
+      expect(waiting).toEqual([]);
+      const stored = (later.saved as { outcome: string; id: string; reasons?: { reason: string }[] }[]).filter(
+        (outcome) => outcome.outcome === 'pending',
+      );
+      expect(stored.map((outcome) => outcome.reasons?.map((r) => r.reason))).toEqual([['contradicts_active_rule']]);
+      const approved = jsonOf(
+        await run(['rules', 'approve', stored[0]?.id ?? '', '--by', 'alice', ...store, '--json']),
+      );
+      expect(approved).toMatchObject({ outcome: 'approved', superseded: [expect.any(String)] });
       const active = jsonOf(await run(['rules', 'list', ...store, '--json']));
       expect((active.rules as { rule: string }[]).map((rule) => rule.rule).sort()).toEqual([
         'Use React Context for state management',
@@ -276,4 +287,55 @@ describe('repomem rules', () => {
       expect(old).toMatchObject({ count: 1, rules: [{ rule: 'Use Jest for unit tests', scope: 'packages/web' }] });
     },
   );
+});
+
+describe('repomem rules pending, approve, reject', () => {
+  const PENDING_ANSWER = [
+    'RULE: Prefer early returns over nested conditions',
+    'RULE: Never print secrets in CI output',
+    'RULE: Keep the deploy notes short',
+  ].join('\n');
+
+  it('parse --json lists accepted, pending and refused apart; list --pending, approve and reject decide', async () => {
+    const parsed = jsonOf(
+      await run(
+        ['rules', 'parse', '--pr', '8', '--reviewer', 'alice', '--association', 'OWNER', '--save', '--json', ...STORE],
+        PENDING_ANSWER,
+      ),
+    );
+    expect((parsed.accepted as { rule: string }[]).map((rule) => rule.rule)).toEqual([
+      'Prefer early returns over nested conditions',
+    ]);
+    const pending = parsed.pending as { id: string; rule: string; reasons: { reason: string }[] }[];
+    expect(pending.map((rule) => rule.rule)).toEqual([
+      'Never print secrets in CI output',
+      'Keep the deploy notes short',
+    ]);
+    expect(pending[0]?.reasons.map((r) => r.reason)).toContain('sensitive_subject');
+    expect(parsed.refused).toEqual([]);
+
+    const listed = await run(['rules', 'list', '--pending', ...STORE]);
+    expect(listed.stdout).toContain('waiting for a maintainer: sensitive_subject');
+    const active = jsonOf(await run(['rules', 'list', '--json', ...STORE]));
+    expect(active.count).toBe(1);
+
+    const approved = jsonOf(
+      await run(['rules', 'approve', pending[0]?.id ?? '', '--by', 'octocat', '--json', ...STORE]),
+    );
+    expect(approved).toMatchObject({
+      ok: true,
+      outcome: 'approved',
+      rule: { status: 'active', decision: { by: 'octocat' } },
+    });
+    const rejected = jsonOf(
+      await run(['rules', 'reject', pending[1]?.id ?? '', '--by', 'octocat', '--json', ...STORE]),
+    );
+    expect(rejected).toMatchObject({ outcome: 'rejected', rule: { status: 'refused' } });
+    const again = await run(['rules', 'approve', pending[1]?.id ?? '', '--by', 'octocat', ...STORE]);
+    expect(again.code).toBe(2);
+    expect(again.stdout + again.stderr).toContain('not pending');
+    expect(jsonOf(await run(['rules', 'list', '--json', ...STORE])).count).toBe(2);
+    const anonymous = await run(['rules', 'approve', 'rule-x', ...STORE]);
+    expect(anonymous.code).not.toBe(0);
+  });
 });

@@ -1,9 +1,11 @@
 // Why: the wording of `repomem rules` outcomes, kept apart from the wiring: each result becomes
 // one report (text for people, one JSON object for scripts) with the same fields.
 import type {
+  CandidateRule,
   ExtractReviewRulesResult,
   ParsedRuleOutput,
   RejectedRuleLine,
+  RuleDecisionOutcome,
   SavedRuleOutcome,
   SaveRulesResult,
   StoredRule,
@@ -38,6 +40,20 @@ function outcomeJson(outcome: SavedRuleOutcome): Record<string, unknown> {
     id: outcome.rule.id,
     rule: outcome.rule.data.rule,
     ...('supersedes' in outcome ? { supersedes: outcome.supersedes } : {}),
+    ...('reasons' in outcome ? { reasons: outcome.reasons } : {}),
+  };
+}
+
+function candidateJson(rule: CandidateRule): Record<string, unknown> {
+  return {
+    id: ruleRecordId(rule.rule, rule.scope),
+    line: rule.line,
+    rule: rule.rule,
+    ...(rule.scope === undefined ? {} : { scope: rule.scope }),
+    authority: rule.authority,
+    weight: rule.weight,
+    provenance: rule.provenance,
+    ...(rule.pendingReasons === undefined ? {} : { reasons: rule.pendingReasons }),
   };
 }
 
@@ -46,12 +62,17 @@ function parsedLines(parsed: ParsedRuleOutput, saved: SaveRulesResult | undefine
   for (const rule of parsed.accepted) {
     lines.push(`accepted: ${rule.scope === undefined ? '' : `[${rule.scope}] `}${rule.rule} (weight ${rule.weight})`);
   }
+  for (const rule of parsed.pending) {
+    lines.push(
+      `pending: ${rule.scope === undefined ? '' : `[${rule.scope}] `}${rule.rule} (${(rule.pendingReasons ?? []).map((r) => `${r.reason}: ${r.message}`).join('; ')})`,
+    );
+  }
   for (const line of parsed.rejected) {
     lines.push(`refused line ${line.line}: ${line.rejections.map((r) => `${r.reason} (${r.message})`).join('; ')}`);
   }
   for (const outcome of saved?.outcomes ?? []) {
     if (outcome.kind === 'refused') lines.push(`not stored: ${outcome.candidate.rule}: ${outcome.rejection.message}`);
-    else lines.push(`${outcome.kind}: ${outcome.rule.id}`);
+    else lines.push(`${outcome.kind === 'pending' ? 'stored pending' : outcome.kind}: ${outcome.rule.id}`);
   }
   for (const old of saved?.superseded ?? []) lines.push(`superseded: ${old.id} (by ${old.by})`);
   if (parsed.noRules && parsed.accepted.length === 0) lines.push('the model found no general rule');
@@ -69,14 +90,10 @@ export function describeParsed(
   return okReport('parsed', parsedLines(parsed, saved).join('\n'), {
     repo,
     prompt_version: promptVersion,
-    accepted: parsed.accepted.map((rule) => ({
-      id: ruleRecordId(rule.rule, rule.scope),
-      rule: rule.rule,
-      ...(rule.scope === undefined ? {} : { scope: rule.scope }),
-      authority: rule.authority,
-      weight: rule.weight,
-      provenance: rule.provenance,
-    })),
+    accepted: parsed.accepted.map(candidateJson),
+    pending: parsed.pending.map(candidateJson),
+    refused: parsed.rejected.map(rejectedJson),
+    /** The refused lines under their earlier name, for scripts written before `refused`. */
     rejected: parsed.rejected.map(rejectedJson),
     no_rules: parsed.noRules,
     ignored_lines: parsed.ignoredLines,
@@ -108,7 +125,11 @@ export function describeRuleList(repo: string, rules: readonly StoredRule[]): Co
             const p = rule.data.provenance;
             const origin = p.pr === undefined ? `by @${p.reviewer}` : `PR #${p.pr}, @${p.reviewer}`;
             const scope = rule.data.scope === undefined ? '' : `[${rule.data.scope}] `;
-            return `${rule.id}  ${rule.data.status}  ${rule.data.weight}  ${scope}${rule.data.rule}  (${origin})`;
+            const why =
+              rule.data.status === 'pending'
+                ? `\n    waiting for a maintainer: ${rule.data.pending_reasons.map((r) => `${r.reason} (${r.message})`).join('; ')}`
+                : '';
+            return `${rule.id}  ${rule.data.status}  ${rule.data.weight}  ${scope}${rule.data.rule}  (${origin})${why}`;
           })
           .join('\n');
   return okReport('listed', text, { repo, count: rules.length, rules: rules.map(ruleJson) });
@@ -134,5 +155,29 @@ export function describeSupersedeRule(repo: string, outcome: SupersedeRuleOutcom
           ...(outcome.replacement === undefined ? {} : { replacement: ruleJson(outcome.replacement) }),
         },
       );
+  }
+}
+
+/** Report of `rules approve` and `rules reject`. */
+export function describeRuleDecision(repo: string, outcome: RuleDecisionOutcome): CommandReport {
+  switch (outcome.kind) {
+    case 'not_found':
+      return failedReport('not_found', `no rule ${outcome.id} in ${repo}`, { repo, id: outcome.id });
+    case 'not_pending':
+      return failedReport('not_pending', `rule ${outcome.rule.id} is ${outcome.rule.data.status}, not pending`, {
+        repo,
+        rule: ruleJson(outcome.rule),
+      });
+    case 'approved':
+      return okReport(
+        'approved',
+        `approved ${outcome.rule.id} (by @${outcome.rule.data.decision?.by}): active from the next task${outcome.superseded.length === 0 ? '' : `; superseded ${outcome.superseded.join(', ')}`}`,
+        { repo, rule: ruleJson(outcome.rule), superseded: outcome.superseded },
+      );
+    case 'rejected':
+      return okReport('rejected', `rejected ${outcome.rule.id} (by @${outcome.rule.data.decision?.by})`, {
+        repo,
+        rule: ruleJson(outcome.rule),
+      });
   }
 }

@@ -1,6 +1,8 @@
-// Why: `repomem rules extract|parse|list|supersede`: thin wiring from arguments to core's
+// Why: `repomem rules extract|parse|list|approve|reject|supersede`: thin wiring from arguments to core's
 // review-rule library over the chosen store's task records. Wording lives in rules-report.ts.
+import { execFileSync } from 'node:child_process';
 import {
+  approveRule,
   buildRuleExtractionPrompt,
   extractReviewRules,
   feedbackFromWebhook,
@@ -12,6 +14,7 @@ import {
   RULE_EXTRACTION_PROMPT_VERSION,
   RULE_STATUSES,
   type RuleStatus,
+  rejectRule,
   saveRules,
   supersedeRule,
   type TaskRecordBackend,
@@ -24,7 +27,13 @@ import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
 import { RULES_USAGE } from '../usage.js';
 import { commandModel, openTaskRecords, readInput, readJsonInput } from './rules-input.js';
-import { describeExtract, describeParsed, describeRuleList, describeSupersedeRule } from './rules-report.js';
+import {
+  describeExtract,
+  describeParsed,
+  describeRuleDecision,
+  describeRuleList,
+  describeSupersedeRule,
+} from './rules-report.js';
 
 const OPTIONS = {
   store: { type: 'string' },
@@ -48,6 +57,8 @@ const OPTIONS = {
   scope: { type: 'string' },
   reason: { type: 'string' },
   author: { type: 'string' },
+  by: { type: 'string' },
+  pending: { type: 'boolean' },
   'allow-without-write-access': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -172,16 +183,20 @@ async function runParse(parsed: ParsedArguments, io: CliIo, json: boolean): Prom
   } catch (error) {
     throw new CliUsageError(`invalid --pr, --reviewer or --prompt-version: ${(error as Error).message}`);
   }
+  const toSave = [...result.accepted, ...result.pending];
   const saved =
-    booleanOption(parsed, 'save') && result.accepted.length > 0
-      ? await withRecords(parsed, io, repo, false, (backend) => saveRules(backend, repo, result.accepted))
+    booleanOption(parsed, 'save') && toSave.length > 0
+      ? await withRecords(parsed, io, repo, false, (backend) => saveRules(backend, repo, toSave))
       : undefined;
   return writeReport(describeParsed(repo, promptVersion, result, saved), io, json);
 }
 
 async function runList(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
   const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
-  const status = stringOption(parsed, 'status') ?? 'active';
+  const pendingOnly = booleanOption(parsed, 'pending');
+  if (pendingOnly && stringOption(parsed, 'status') !== undefined)
+    throw new CliUsageError('give --pending or --status, not both');
+  const status = pendingOnly ? 'pending' : (stringOption(parsed, 'status') ?? 'active');
   if (status !== 'all' && !(RULE_STATUSES as readonly string[]).includes(status)) {
     throw new CliUsageError(`--status must be one of ${RULE_STATUSES.join(', ')}, all`);
   }
@@ -214,7 +229,40 @@ async function runSupersede(parsed: ParsedArguments, io: CliIo, json: boolean): 
   return writeReport(describeSupersedeRule(repo, outcome), io, json);
 }
 
-/** Run `repomem rules <extract|parse|list|supersede> ...`; returns the exit code. */
+/** Who decides: --by, else $GITHUB_ACTOR, else the git identity's name. */
+function decider(parsed: ParsedArguments, io: CliIo): string {
+  const given = stringOption(parsed, 'by') ?? io.env.GITHUB_ACTOR;
+  if (given !== undefined && given.trim() !== '') return given.trim();
+  try {
+    const name = execFileSync('git', ['config', 'user.name'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    if (name.trim() !== '') return name.trim();
+  } catch {
+    // no git identity: asked for below
+  }
+  throw new CliUsageError('say who decides: --by <login> (or set $GITHUB_ACTOR or git config user.name)');
+}
+
+async function runDecision(
+  parsed: ParsedArguments,
+  io: CliIo,
+  json: boolean,
+  action: 'approve' | 'reject',
+  id: string | undefined,
+): Promise<number> {
+  if (id === undefined || id === '') throw new CliUsageError(`rules ${action} needs a rule id`);
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const note = stringOption(parsed, 'reason');
+  const decision = { by: decider(parsed, io), ...(note === undefined ? {} : { note }) };
+  const outcome = await withRecords(parsed, io, repo, false, (backend) =>
+    action === 'approve' ? approveRule(backend, repo, id, decision) : rejectRule(backend, repo, id, decision),
+  );
+  return writeReport(describeRuleDecision(repo, outcome), io, json);
+}
+
+/** Run `repomem rules <extract|parse|list|approve|reject|supersede> ...`; returns the exit code. */
 export async function runRulesCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
   try {
@@ -224,8 +272,12 @@ export async function runRulesCommand(argv: readonly string[], io: CliIo): Promi
       return ExitCode.ok;
     }
     const [action, ...extra] = parsed.positionals;
-    if (extra.length > 0) throw new CliUsageError(`unexpected argument: ${extra[0]}`);
+    const takesId = action === 'approve' || action === 'reject';
+    if (extra.length > (takesId ? 1 : 0)) throw new CliUsageError(`unexpected argument: ${extra[takesId ? 1 : 0]}`);
     switch (action) {
+      case 'approve':
+      case 'reject':
+        return await runDecision(parsed, io, json, action, extra[0] ?? stringOption(parsed, 'id'));
       case 'extract':
         return await runExtract(parsed, io, json);
       case 'parse':
