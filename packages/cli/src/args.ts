@@ -1,7 +1,8 @@
 // Why: one small, dependency-free argument parser with Sepo's conventions (`--flag value`,
 // `--flag=value`, `-h`, `--` ends options, remaining positionals kept in order). Unlike
 // node:util parseArgs it accepts option values that start with a dash (`--match "- foo"`),
-// which bullet text often does.
+// which bullet text often does, and it refuses a repeated option instead of keeping the last
+// value (Sepo's parseArgs keeps the last, so `add ... note --dir=other` switched the target).
 import { CliUsageError } from './errors.js';
 
 /** How one option is spelled and whether it takes a value. */
@@ -20,8 +21,8 @@ export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 /** Result of {@link parseArguments}: option values by long name, and positionals in order. */
 export interface ParsedArguments {
   /**
-   * String options hold their last value, `multiple` options every value in order; boolean
-   * options hold `true` when present.
+   * String options hold their value (given once), `multiple` options every value in order;
+   * boolean options hold `true` when present.
    */
   readonly values: Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
   /** Positional arguments in the order given (everything after `--` included verbatim). */
@@ -29,15 +30,29 @@ export interface ParsedArguments {
 }
 
 /**
- * Parse `argv` against `specs`. Repeated options keep the last value (all values for `multiple`
- * options). Throws
- * {@link CliUsageError} for an unknown option, a missing value, or a value given to a switch.
+ * Parse `argv` against `specs`. `multiple` options keep every value; any other string option
+ * given twice is an error, so nothing later on the command line (bullet text that looks like an
+ * option included) silently changes what an earlier option chose. Throws {@link CliUsageError}
+ * for an unknown option, a repeated one, a missing value, or a value given to a switch.
  */
 export function parseArguments(argv: readonly string[], specs: OptionSpecs): ParsedArguments {
   const values: Record<string, string | boolean | readonly string[] | undefined> = {};
   const setString = (name: string, spec: OptionSpec, value: string): void => {
     const previous = values[name];
-    values[name] = spec.multiple === true ? [...(Array.isArray(previous) ? previous : []), value] : value;
+    if (spec.multiple === true) {
+      values[name] = [...(Array.isArray(previous) ? previous : []), value];
+      return;
+    }
+    // A second value never silently replaces the first: text that looks like an option
+    // (`... note --dir=other`) must not switch the target the first one chose.
+    if (typeof previous === 'string') {
+      throw new CliUsageError(
+        previous === value
+          ? `option --${name} is given twice; give it once`
+          : `option --${name} is given twice (${JSON.stringify(previous)}, then ${JSON.stringify(value)}); give it once (put text that starts with -- after a -- argument)`,
+      );
+    }
+    values[name] = value;
   };
   const positionals: string[] = [];
   const shortNames = new Map<string, string>();

@@ -18,8 +18,20 @@ describe('parseArguments', () => {
     expect(parseArguments(['--dir='], specs).values.dir).toBe('');
   });
 
-  it('keeps the last value of a repeated option', () => {
-    expect(parseArguments(['--dir', 'a', '--dir', 'b'], specs).values.dir).toBe('b');
+  it('refuses a repeated option instead of letting a later value switch the first', () => {
+    expect(() => parseArguments(['--dir', 'a', '--dir', 'b'], specs)).toThrow(
+      new CliUsageError(
+        'option --dir is given twice ("a", then "b"); give it once (put text that starts with -- after a -- argument)',
+      ),
+    );
+    expect(() => parseArguments(['--dir=a', 'note', '--dir=a'], specs)).toThrow(
+      new CliUsageError('option --dir is given twice; give it once'),
+    );
+    expect(parseArguments(['--json', 'x', '--json'], specs).values.json).toBe(true);
+    expect(parseArguments(['--dir', 'a', 'note', '--', '--dir=b'], specs)).toEqual({
+      values: { dir: 'a' },
+      positionals: ['note', '--dir=b'],
+    });
   });
 
   it('accepts values starting with a dash, but not another known option', () => {
@@ -93,6 +105,17 @@ describe('parseUpdateArguments', () => {
     expect(parseUpdateArguments(['daily-append', '--read-only', 'did', 'things'])).toMatchObject({
       readOnly: true,
       operation: { kind: 'daily-append', text: 'did things' },
+    });
+  });
+
+  it('never lets text after the bullet switch the target: a repeated or conflicting option is an error', () => {
+    const argv = ['add', '--dir', 'mem', '--file', 'MEMORY.md', '--section', 'Durable', 'note'];
+    expect(() => parseUpdateArguments([...argv, '--dir=other'])).toThrow(/option --dir is given twice/);
+    expect(() => parseUpdateArguments([...argv, '--file', 'PROJECT.md'])).toThrow(/option --file is given twice/);
+    expect(() => parseUpdateArguments([...argv, '--section=Other'])).toThrow(/option --section is given twice/);
+    expect(parseUpdateArguments([...argv, '--', '--dir=other'])).toMatchObject({
+      dir: 'mem',
+      operation: { kind: 'add', text: 'note --dir=other' },
     });
   });
 

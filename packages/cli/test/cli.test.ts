@@ -224,6 +224,24 @@ describe('repomem update: bad input fails clearly and touches nothing', () => {
     expect(readdirSync(root).sort()).toEqual(parentBefore);
   });
 
+  it('never lets text that looks like an option switch the target (a repeated option is exit 1)', async () => {
+    const dir = freshDir();
+    const other = freshDir();
+    writeFileSync(join(root, dir, 'MEMORY.md'), '# Memory\n\n## Durable\n- one\n');
+    const before = snapshot(dir);
+    const add = ['update', 'add', '--dir', dir, '--file', 'MEMORY.md', '--section', 'Durable', 'note'];
+    for (const tail of [[`--dir=${other}`], ['--dir', other], ['--store', `dir:${other}`], ['--file=PROJECT.md']]) {
+      const result = await run([...add, ...tail]);
+      expect(result.code, tail.join(' ')).toBe(1);
+      expect(result.stderr).toMatch(/^(option --(dir|file) is given twice|--store and --dir both name a store)/);
+    }
+    expect(snapshot(dir)).toEqual(before);
+    expect(readdirSync(join(root, other))).toEqual([]);
+    expectOk(await run([...add, '--', `--dir=${other}`]), `added bullet to ${dir}/MEMORY.md`);
+    expect(memoryFile(dir)).toContain(`- note --dir=${other}\n`);
+    expect(readdirSync(join(root, other))).toEqual([]);
+  });
+
   it('names a memory directory that does not exist or is a file (exit 2)', async () => {
     writeFileSync(join(root, 'plain.txt'), 'not a directory');
     const add = ['add', '--file', 'MEMORY.md', '--section', 'S', 't'];
