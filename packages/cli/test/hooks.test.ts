@@ -153,6 +153,37 @@ describe('repomem hooks', () => {
     expect(trailers()).toEqual([]);
   });
 
+  it("never drops lines a team added to repomem's hook: install and uninstall refuse and say why", async () => {
+    await hooks('install');
+    const hook = join(repo, '.git/hooks/prepare-commit-msg');
+    const edited = `${readFileSync(hook, 'utf8')}printf 'Reviewed-By: team\\n' >> "$message_file"\n`;
+    writeFileSync(hook, edited);
+    for (const action of ['install', 'uninstall']) {
+      const refused = await hooks(action);
+      expect(refused.code, `${action}: ${refused.stderr}`).toBe(2);
+      expect(jsonOf(refused)).toMatchObject({ ok: false, code: 'CONFLICT' });
+      expect(jsonOf(refused).message).toMatch(/carries repomem's marker but has lines repomem did not write/);
+      expect(readFileSync(hook, 'utf8')).toBe(edited);
+    }
+    expect(existsSync(`${hook}.repomem-chained`)).toBe(false);
+    commit(TASK, 'b.txt', 'Add b');
+    expect(message()).toContain('Reviewed-By: team');
+    expect(message()).toContain('Task-Id: task-42');
+  });
+
+  it('says what is wrong when core.hooksPath names a file', async () => {
+    writeFileSync(join(repo, 'hooks-file'), 'not a directory\n');
+    git({}, 'config', 'core.hooksPath', 'hooks-file');
+    const refused = await hooks('install');
+    expect(refused.code).toBe(2);
+    expect(jsonOf(refused)).toMatchObject({ ok: false, code: 'NOT_A_DIRECTORY' });
+    expect(jsonOf(refused).message).toMatch(/hooks-file .*is a file, not a directory: point core\.hooksPath/);
+    expect(jsonOf(refused).message).not.toMatch(/unexpected|EEXIST/);
+    git({}, 'config', 'core.hooksPath', 'hooks-file/below');
+    expect(jsonOf(await hooks('install'))).toMatchObject({ ok: false, code: 'NOT_A_DIRECTORY' });
+    expect(readFileSync(join(repo, 'hooks-file'), 'utf8')).toBe('not a directory\n');
+  });
+
   it('reports a directory outside any repository and bad arguments', async () => {
     const outside = await cli(['hooks', 'install', '--json'], {
       cwd: temp.path,

@@ -2,6 +2,7 @@
 // the agent commits: the hook is a small sh script that lets `git interpret-trailers` do the
 // message editing (comment lines, existing trailers, `--if-exists` rules), runs any hook it
 // replaced first, and never blocks a commit because attribution is not configured.
+import { createHash } from 'node:crypto';
 
 /** The hook repomem installs. */
 export const HOOK_NAME = 'prepare-commit-msg';
@@ -67,7 +68,19 @@ git interpret-trailers "$@" "$message_file"
 `;
 }
 
-/** True when `content` is a hook repomem installed. */
+/** True when `content` is a hook repomem installed (possibly edited since). */
 export function isRepomemHook(content: string): boolean {
   return content.split('\n', 3).includes(HOOK_MARKER);
+}
+
+/**
+ * SHA-256 digests of the hook scripts earlier releases installed. When {@link hookScript}
+ * changes, add the digest of the version it replaces here, so that version is still recognised
+ * as repomem's own text (and updated) rather than as a hook someone edited.
+ */
+const EARLIER_HOOK_DIGESTS: ReadonlySet<string> = new Set<string>();
+
+/** True when `content` is exactly a script repomem wrote (this release's or an earlier one's), with no line added. */
+export function isPristineRepomemHook(content: string): boolean {
+  return content === hookScript() || EARLIER_HOOK_DIGESTS.has(createHash('sha256').update(content).digest('hex'));
 }
