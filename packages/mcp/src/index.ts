@@ -4,8 +4,10 @@ export type { CitationSource } from './citation-source.js';
 export { DEFAULT_WATCH_INTERVAL_MS, type MemoryMcpContext, openMemoryMcpContext } from './context.js';
 export {
   DEFAULT_HTTP_HOST,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   type HttpMemoryServer,
   isLoopbackHost,
+  MAX_HTTP_BODY_BYTES,
   MCP_HTTP_PATH,
   type ServeHttpOptions,
   serveHttp,

@@ -18,8 +18,12 @@ export const MCP_OPTIONS: OptionSpecs = {
   port: { type: 'string' },
   host: { type: 'string' },
   token: { type: 'string' },
+  'session-idle-timeout': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
+
+/** Longest `--session-idle-timeout`, in seconds (Node's longest timer). */
+const MAX_IDLE_SECONDS = 24 * 24 * 60 * 60;
 
 /** A parsed `repomem mcp` request. */
 export interface McpRequest {
@@ -33,7 +37,13 @@ export interface McpRequest {
   readonly toolNames: ToolNameStyle;
   /** Absent: stdio. */
   readonly http:
-    | { readonly port: number; readonly host: string | undefined; readonly token: string | undefined }
+    | {
+        readonly port: number;
+        readonly host: string | undefined;
+        readonly token: string | undefined;
+        /** `--session-idle-timeout` in milliseconds (absent: the server's default). */
+        readonly sessionIdleTimeoutMs: number | undefined;
+      }
     | undefined;
 }
 
@@ -57,8 +67,16 @@ export function parseMcpArguments(
   const port = stringOption(parsed, 'port');
   const host = stringOption(parsed, 'host');
   const token = stringOption(parsed, 'token') ?? (env.REPOMEM_MCP_TOKEN === '' ? undefined : env.REPOMEM_MCP_TOKEN);
-  if (!http && (port !== undefined || host !== undefined || stringOption(parsed, 'token') !== undefined)) {
-    throw new CliUsageError('--port, --host and --token apply to --http only');
+  const idle = stringOption(parsed, 'session-idle-timeout');
+  if (
+    !http &&
+    (port !== undefined || host !== undefined || stringOption(parsed, 'token') !== undefined || idle !== undefined)
+  ) {
+    throw new CliUsageError('--port, --host, --token and --session-idle-timeout apply to --http only');
+  }
+  const idleSeconds = idle === undefined ? undefined : parsePositiveInteger(idle, '--session-idle-timeout');
+  if (idleSeconds !== undefined && idleSeconds > MAX_IDLE_SECONDS) {
+    throw new CliUsageError(`--session-idle-timeout must be at most ${MAX_IDLE_SECONDS} seconds (24 days)`);
   }
   if (http && port === undefined) throw new CliUsageError('--http needs --port <n>');
   return {
@@ -69,6 +87,13 @@ export function parseMcpArguments(
     mode,
     source: stringOption(parsed, 'source'),
     toolNames,
-    http: http ? { port: port === '0' ? 0 : parsePositiveInteger(port as string, '--port'), host, token } : undefined,
+    http: http
+      ? {
+          port: port === '0' ? 0 : parsePositiveInteger(port as string, '--port'),
+          host,
+          token,
+          sessionIdleTimeoutMs: idleSeconds === undefined ? undefined : idleSeconds * 1000,
+        }
+      : undefined,
   };
 }

@@ -51,6 +51,9 @@ export async function runMcpCommand(argv: readonly string[], io: CliIo): Promise
       port: request.http.port,
       ...(request.http.host === undefined ? {} : { host: request.http.host }),
       ...(request.http.token === undefined ? {} : { token: request.http.token }),
+      ...(request.http.sessionIdleTimeoutMs === undefined
+        ? {}
+        : { sessionIdleTimeoutMs: request.http.sessionIdleTimeoutMs }),
     });
     io.stderr.write(
       `repomem MCP server for ${repo} (${chosen.label}, mode ${request.mode}) listening at ${served.url}\n`,
