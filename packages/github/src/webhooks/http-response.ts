@@ -38,6 +38,7 @@ export function summarizeWebhookResult(result: WebhookResult): Record<string, un
         pr: result.pr,
         prompt_version: inner.promptVersion,
         accepted: inner.parsed.accepted.length,
+        pending: inner.parsed.pending.length,
         rejected: inner.parsed.rejected.length,
         stored: inner.saved?.outcomes.filter((o) => o.kind !== 'refused').length ?? 0,
         superseded: inner.saved?.superseded.length ?? 0,

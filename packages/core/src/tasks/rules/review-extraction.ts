@@ -1,6 +1,7 @@
 // Why: the whole Tier 2 step in one call, usable from a webhook handler, an Action or the CLI:
 // build the versioned prompt for a review, ask the caller's model (injected, so nothing here
-// needs a model to be tested), parse and screen the answer, and store what passed. Reviews from
+// needs a model to be tested), parse, screen and classify the answer, and store what passed (active
+// rules, and pending ones for a maintainer to approve). Reviews from
 // people without write access never reach the model unless the caller allows them.
 import type { TaskRecordBackend } from '../record-backend.js';
 import { buildRuleExtractionPrompt } from './extraction-prompt.js';
@@ -41,7 +42,7 @@ export type ExtractReviewRulesResult =
       readonly promptVersion: string;
       /** The parsed, screened answer. */
       readonly parsed: ParsedRuleOutput;
-      /** What storing did (absent without a backend). */
+      /** What storing did (absent without a backend or without a rule to store). */
       readonly saved?: SaveRulesResult;
     };
 
@@ -75,9 +76,10 @@ export async function extractReviewRules(input: ExtractReviewRulesInput): Promis
     },
     input,
   );
-  if (input.backend === undefined || parsed.accepted.length === 0) {
+  const toSave = [...parsed.accepted, ...parsed.pending];
+  if (input.backend === undefined || toSave.length === 0) {
     return { kind: 'extracted', promptVersion: prompt.promptVersion, parsed };
   }
-  const saved = await saveRules(input.backend, feedback.repo, parsed.accepted, input);
+  const saved = await saveRules(input.backend, feedback.repo, toSave, input);
   return { kind: 'extracted', promptVersion: prompt.promptVersion, parsed, saved };
 }
