@@ -1,7 +1,8 @@
 // Why: one real PostgreSQL server (with PgBouncer in transaction mode in front) is shared by all
 // of this package's test files, each in its own database; starting one per file would cost more
 // than the tests. When no server can be installed the tests are skipped with a notice saying so,
-// never passed as if they had run; under CI (CI=true) a missing server fails the run instead.
+// never passed as if they had run; under CI (CI=true) a missing server or PgBouncer fails the run
+// instead.
 import type { TestProject } from 'vitest/node';
 import { findPostgresBin, startTestServer, type TestServer } from './server/pg-server.js';
 import type { PostgresAvailability } from './support.js';
@@ -24,6 +25,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     process.stderr.write(`\n[store-postgres] ${reason}\n`);
     project.provide('postgres', { available: false, reason } satisfies PostgresAvailability);
     return async () => undefined;
+  }
+  if (server.bouncerPort === undefined) {
+    const reason = 'PgBouncer is not installed (looked for /usr/sbin/pgbouncer and the other system directories)';
+    if (process.env.CI === 'true') {
+      await server.stop();
+      throw new Error(`${reason}; CI=true requires it for the PgBouncer conformance tests (the CI script installs it)`);
+    }
+    process.stderr.write(`\n[store-postgres] the PgBouncer tests will be skipped: ${reason}\n`);
   }
   project.provide('postgres', {
     available: true,

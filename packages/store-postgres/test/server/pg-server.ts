@@ -1,7 +1,10 @@
 // Why: the tests run against a real PostgreSQL server (and a real PgBouncer in transaction mode),
 // started by the test run itself: `initdb` into a temporary directory and `pg_ctl` on a free
 // loopback port, as an unprivileged user (the server refuses to run as root), stopped and removed
-// at the end. Nothing here touches a server the machine already runs.
+// at the end. Nothing here touches a server the machine already runs. Every program is run by
+// absolute path where the distribution installs it (`/usr/sbin/runuser`,
+// `/usr/lib/postgresql/<n>/bin/initdb`, `/usr/sbin/pgbouncer`), never looked up on the caller's
+// PATH, which is often minimal (`/usr/bin:/bin` lacks /usr/sbin).
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -34,8 +37,17 @@ export interface TestServer extends TestServerInfo {
   stop(): Promise<void>;
 }
 
+/** Where distributions install programs, searched in this order (never the caller's PATH). */
+const SYSTEM_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+
+/** The absolute path of system program `name`, or `undefined` when it is not installed. */
+export function findSystemTool(name: string): string | undefined {
+  return SYSTEM_DIRS.map((dir) => join(dir, name)).find((path) => existsSync(path));
+}
+
 /** The directory holding `initdb` and `pg_ctl`, or why there is none. */
 export function findPostgresBin(): { bin: string } | { missing: string } {
+  // Debian and Ubuntu: /usr/lib/postgresql/<major>/bin; others put the server where pg_config says.
   const root = '/usr/lib/postgresql';
   if (existsSync(root)) {
     const versions = readdirSync(root)
@@ -43,20 +55,30 @@ export function findPostgresBin(): { bin: string } | { missing: string } {
       .sort((a, b) => Number(b) - Number(a));
     if (versions[0] !== undefined) return { bin: join(root, versions[0], 'bin') };
   }
-  try {
-    const bin = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
-    if (existsSync(join(bin, 'initdb'))) return { bin };
-  } catch {
-    // No pg_config on PATH.
+  const pgConfig = findSystemTool('pg_config');
+  if (pgConfig !== undefined) {
+    try {
+      const bin = execFileSync(pgConfig, ['--bindir'], { encoding: 'utf8' }).trim();
+      if (existsSync(join(bin, 'initdb'))) return { bin };
+    } catch {
+      // pg_config without a server beside it.
+    }
   }
   return { missing: 'no PostgreSQL server binaries (initdb, pg_ctl) were found: install the postgresql package' };
 }
 
-function findPgBouncer(): string | undefined {
-  for (const candidate of ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin/pgbouncer']) {
-    if (existsSync(candidate)) return candidate;
+/** The PgBouncer binary, or `undefined` when it is not installed. */
+export function findPgBouncer(): string | undefined {
+  return findSystemTool('pgbouncer');
+}
+
+/** `name`'s absolute path, or an error saying which package provides it. */
+function requireSystemTool(name: string, provider: string): string {
+  const found = findSystemTool(name);
+  if (found === undefined) {
+    throw new Error(`${name} was not found in ${SYSTEM_DIRS.join(', ')}: install ${provider}`);
   }
-  return undefined;
+  return found;
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -80,9 +102,10 @@ interface Runner {
 /** Run server programs as the unprivileged `postgres` user when we are root. */
 function runner(): Runner {
   if (process.getuid?.() !== 0) return { prefix: [], uid: undefined, gid: undefined };
-  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-  return { prefix: ['runuser', '-u', 'postgres', '--'], uid, gid };
+  const id = requireSystemTool('id', 'coreutils');
+  const uid = Number(execFileSync(id, ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync(id, ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  return { prefix: [requireSystemTool('runuser', 'util-linux'), '-u', 'postgres', '--'], uid, gid };
 }
 
 async function exec(as: Runner, program: string, args: readonly string[]): Promise<string> {
