@@ -6,6 +6,7 @@ import { RESERVED_DOCUMENT_PREFIX } from '../search/document-filter.js';
 import type { DocumentEntry, MemoryStore, StoredDocument, WriteOperation } from '../store/contract.js';
 import { normalizeDocumentPath } from '../store/paths.js';
 import {
+  type SkippedTaskRecord,
   type TaskRecord,
   type TaskRecordApplyResult,
   type TaskRecordBackend,
@@ -87,7 +88,9 @@ function invalidDocument(path: string, problem: string, cause?: unknown): Repome
  *
  * Layout: `<prefix>/<kind>/<owner>/<name>/<id>.json` (default prefix `.repomem/tasks`, which
  * document search skips), one pretty-printed record per document, validated with
- * `TaskRecordSchema` on every read (a corrupt document throws `INVALID_DOCUMENT` naming it).
+ * `TaskRecordSchema` on every read: a document that does not hold a valid record of its place (not
+ * JSON, truncated, another repository's record copied in) is left out of `get`, `list` and
+ * `search` and reported once through `drainSkippedRecords`; writing its id again replaces it.
  * Owner, name and id are escaped into safe, case-distinct path segments (`escapeRecordSegment`).
  *
  * `apply` reads each record's current document, checks its `revision`, then writes every record
@@ -148,6 +151,33 @@ export function createDocumentTaskRecordBackend(
     if (closed) throw new RepomemError('STORE_CLOSED', 'the documents task-record backend is closed');
   };
 
+  /** Unreadable documents met since the last drain, and every one ever reported (path and version). */
+  const skipped: SkippedTaskRecord[] = [];
+  const reported = new Set<string>();
+
+  /**
+   * The record of `document`, or `undefined` when it cannot be read (noted once per path and
+   * version for {@link TaskRecordBackend.drainSkippedRecords}): one bad document never hides the rest.
+   */
+  function readable(
+    document: StoredDocument,
+    repo: string,
+    kind: TaskRecordKind,
+    id?: string,
+  ): CachedRecord | undefined {
+    try {
+      return parseRecord(document, repo, kind, id);
+    } catch (error) {
+      if (!(error instanceof RepomemError) || error.code !== 'INVALID_DOCUMENT') throw error;
+      const key = `${document.path}\u0000${document.version}`;
+      if (!reported.has(key)) {
+        reported.add(key);
+        skipped.push({ repo, kind, location: document.path, problem: error.message });
+      }
+      return undefined;
+    }
+  }
+
   function parseRecord(document: StoredDocument, repo: string, kind: TaskRecordKind, id?: string): CachedRecord {
     const cached = cache.get(document.path);
     if (cached !== undefined && cached.version === document.version) return cached;
@@ -186,7 +216,9 @@ export function createDocumentTaskRecordBackend(
   ): Promise<{ document?: StoredDocument; record?: TaskRecord }> {
     const document = await store.get(recordPath(repo, kind, id));
     if (document === undefined) return {};
-    return { document, record: parseRecord(document, repo, kind, id).record };
+    // An unreadable document counts as absent: writing the id again replaces it.
+    const entry = readable(document, repo, kind, id);
+    return entry === undefined ? { document } : { document, record: entry.record };
   }
 
   /** List and read one repository's kind (cached by version; what changed is read at once), newest first. */
@@ -214,7 +246,8 @@ export function createDocumentTaskRecordBackend(
         each: (document) => streamed.push(document),
       });
       for (const document of [...streamed, ...returned]) {
-        if (wanted.has(document.path)) found.set(document.path, parseRecord(document, repo, kind));
+        const entry = wanted.has(document.path) ? readable(document, repo, kind) : undefined;
+        if (entry !== undefined) found.set(document.path, entry);
       }
     } else {
       const paths = missing.map((entry) => entry.path);
@@ -223,7 +256,8 @@ export function createDocumentTaskRecordBackend(
           ? await store.getMany(paths)
           : await Promise.all(paths.map((path) => store.get(path)));
       for (const document of documents) {
-        if (document !== undefined) found.set(document.path, parseRecord(document, repo, kind));
+        const entry = document === undefined ? undefined : readable(document, repo, kind);
+        if (entry !== undefined && document !== undefined) found.set(document.path, entry);
       }
     }
     const keyed = [...found.values()].map((entry) => ({ entry, ms: Date.parse(entry.record.updated_at) }));
@@ -357,6 +391,9 @@ export function createDocumentTaskRecordBackend(
         'CONFLICT',
         `deleting task record ${kind}/${id} kept conflicting (${maxAttempts} attempts)`,
       );
+    },
+    drainSkippedRecords() {
+      return skipped.splice(0, skipped.length);
     },
     async close() {
       closed = true;

@@ -127,6 +127,18 @@ export interface TaskRecordSearchQuery extends TaskRecordQuery {
   readonly match?: TaskRecordMatch;
 }
 
+/** A stored record a backend could not read and left out (see {@link TaskRecordBackend.drainSkippedRecords}). */
+export interface SkippedTaskRecord {
+  /** Repository queried. */
+  readonly repo: string;
+  /** Kind queried. */
+  readonly kind: TaskRecordKind;
+  /** Where the record is kept (a document path, a row key). */
+  readonly location: string;
+  /** What is wrong with it (not JSON, truncated, another repository's record...). */
+  readonly problem: string;
+}
+
 /**
  * Storage of task-memory records. Every method validates its arguments first and throws
  * `RepomemError` `INVALID_ARGUMENT` for a repository that is not `owner/name`, an unknown kind,
@@ -159,6 +171,13 @@ export interface TaskRecordBackend {
   search(query: TaskRecordSearchQuery): Promise<TaskRecord[]>;
   /** Remove a record if present; `true` when one was removed. */
   delete(repo: string, kind: TaskRecordKind, id: string): Promise<boolean>;
+  /**
+   * Records found unreadable since the last call, each reported once. A backend whose storage
+   * can hold a damaged record (a truncated file, another repository's record copied in) leaves
+   * it out of `get`, `list` and `search`, so one bad record never hides the others, and writing
+   * its id again (as if absent) replaces it; callers show what this returns as warnings.
+   */
+  drainSkippedRecords?(): readonly SkippedTaskRecord[];
   /** Release resources (idempotent). */
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@
 // the reference backend. It reads results only through the backend under test.
 import type { TaskRecordBackend } from '../tasks/record-backend.js';
 import { expectRepomemErrorCode, registerPerTestSubject } from './conformance-lifecycle.js';
+import { registerTaskMemoryGroups } from './task-record-conformance-memory.js';
 import { registerTaskRecordQueryGroups } from './task-record-conformance-queries.js';
 import type { TaskRecordBackendConformanceOptions, TaskRecordBackendHarness } from './task-record-conformance-types.js';
 import { registerTaskRecordWriteGroups } from './task-record-conformance-writes.js';
@@ -46,7 +47,9 @@ function createTaskRecordHarness<B extends TaskRecordBackend>(
  * validation (repository, kind, timestamp, data, `revision = expectedRevision + 1`, one record
  * twice, the 16,000-character limit exactly); delete; close (idempotent, then `STORE_CLOSED`);
  * list (newest first, limit, idPrefix by characters); search (every word, `any`, ranking, query
- * syntax as plain text, query bounds); isolation between repositories and between kinds.
+ * syntax as plain text, query bounds); isolation between repositories and between kinds; task
+ * memory on the backend (logins an id mapping could fold keep distinct preferences, a replayed or
+ * late pull-request signal never turns a newer outcome back, delivery ids remembered).
  */
 export function runTaskRecordBackendConformance<B extends TaskRecordBackend>(
   options: TaskRecordBackendConformanceOptions<B>,
@@ -55,5 +58,6 @@ export function runTaskRecordBackendConformance<B extends TaskRecordBackend>(
     const harness = createTaskRecordHarness(options);
     registerTaskRecordWriteGroups(harness);
     registerTaskRecordQueryGroups(harness);
+    registerTaskMemoryGroups(harness);
   });
 }

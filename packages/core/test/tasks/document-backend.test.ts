@@ -1,6 +1,6 @@
 // Why: what the document task-record backend adds beyond the shared contract: where records
 // live in the store (under `.repomem/tasks/`, out of document search), that a corrupt document
-// is reported by name, that another instance over the same store sees every write, and that a
+// is skipped and reported once by name, that another instance over the same store sees every write, and that a
 // scan reads only what changed.
 import { describe, expect, it } from 'vitest';
 import {
@@ -36,16 +36,32 @@ describe('document task-record backend', () => {
     expect(() => createDocumentTaskRecordBackend(createInMemoryStore(), { prefix: '.repomem' })).toThrow(RepomemError);
   });
 
-  it('reports a corrupt or misplaced document as INVALID_DOCUMENT naming it', async () => {
+  it('skips a corrupt or misplaced document, reports it once, serves the rest and lets it be rewritten', async () => {
     const store = createInMemoryStore();
     const backend = createDocumentTaskRecordBackend(store);
+    const good = taskConformanceRecord({ id: 'k-3' });
+    expect(await backend.apply([{ record: good, expectedRevision: null }])).toEqual({ ok: true });
     const path = '.repomem/tasks/knowledge/acme/app/k-1.json';
-    await store.write([{ kind: 'put', path, content: new TextEncoder().encode('{not json') }]);
-    await expect(backend.get(repo, 'knowledge', 'k-1')).rejects.toMatchObject({ code: 'INVALID_DOCUMENT' });
-    await expect(backend.list({ repo, kind: 'knowledge' })).rejects.toThrow(path);
-    const elsewhere = JSON.stringify(taskConformanceRecord({ id: 'k-2' }));
+    await store.write([{ kind: 'put', path, content: new TextEncoder().encode('{"kind": "knowledge", "re') }]);
+    expect(await backend.get(repo, 'knowledge', 'k-1')).toBeUndefined();
+    expect(await backend.list({ repo, kind: 'knowledge' })).toEqual([good]);
+    expect(await backend.search({ repo, kind: 'knowledge', text: good.text })).toEqual([good]);
+    const reported = backend.drainSkippedRecords?.() ?? [];
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatchObject({ repo, kind: 'knowledge', location: path });
+    expect(reported[0]?.problem).toContain('not JSON');
+    await backend.list({ repo, kind: 'knowledge' });
+    expect(backend.drainSkippedRecords?.()).toEqual([]);
+    // Another repository's record copied in: the same.
+    const elsewhere = JSON.stringify(taskConformanceRecord({ repo: 'acme/other', id: 'k-1' }));
     await store.write([{ kind: 'put', path, content: new TextEncoder().encode(elsewhere) }]);
-    await expect(backend.list({ repo, kind: 'knowledge' })).rejects.toMatchObject({ code: 'INVALID_DOCUMENT' });
+    expect(await backend.list({ repo, kind: 'knowledge' })).toEqual([good]);
+    expect(backend.drainSkippedRecords?.()[0]?.problem).toContain('acme/other');
+    // Writing the id again replaces the bad document.
+    const rewritten = taskConformanceRecord({ id: 'k-1' });
+    expect(await backend.apply([{ record: rewritten, expectedRevision: null }])).toEqual({ ok: true });
+    expect(await backend.get(repo, 'knowledge', 'k-1')).toEqual(rewritten);
+    expect(await backend.list({ repo, kind: 'knowledge' })).toHaveLength(2);
   });
 
   it('two backends over one store see each other’s writes and conflict properly', async () => {

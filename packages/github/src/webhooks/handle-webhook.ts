@@ -1,10 +1,14 @@
 // Why: the one entry point a webhook host calls (a Lambda, a Node server, `repomem webhook` in
 // an Action): verify `X-Hub-Signature-256` over the raw body with GitHub's own library (constant
-// time comparison) BEFORE parsing anything, then route the event. Every outcome, refusals
+// time comparison) BEFORE parsing anything, drop a delivery already handled (its id is kept in
+// the store), then route the event. Every outcome, refusals
 // included, is a value with the HTTP status to answer, never an exception.
-import { isRepomemError, RepomemError } from '@repomem/core';
-import { deliveryHeaders, MAX_WEBHOOK_BODY_BYTES, parseWebhookDelivery, type WebhookDelivery } from './delivery.js';
+import { isDeliveryId, isRepomemError, isRepoSlug, rememberDelivery, wasDelivered } from '@repomem/core';
+import type { WebhookDelivery } from './delivery.js';
 import { type RouteEventOptions, type RouteEventResult, routeGitHubEvent } from './route-event.js';
+import { verifyGitHubWebhook, type WebhookRefusal } from './verify-delivery.js';
+
+export type { WebhookRefusal } from './verify-delivery.js';
 
 /** Options of {@link handleGitHubWebhook}. */
 export interface HandleWebhookOptions extends RouteEventOptions {
@@ -12,15 +16,16 @@ export interface HandleWebhookOptions extends RouteEventOptions {
   readonly secret: string;
 }
 
-/** A delivery refused before routing. */
-export type WebhookRefusal =
-  | { readonly kind: 'unauthorized'; readonly status: 401; readonly reason: 'missing_signature' | 'bad_signature' }
-  | { readonly kind: 'too_large'; readonly status: 413; readonly bytes: number }
-  | {
-      readonly kind: 'bad_request';
-      readonly status: 400;
-      readonly reason: 'missing_event' | 'malformed_json' | 'not_utf8';
-    };
+/**
+ * A delivery handled before (its `X-GitHub-Delivery` id is kept in the store): acknowledged and
+ * not routed again, so a redelivery or a replay of captured bytes changes nothing.
+ */
+export interface WebhookDuplicate {
+  readonly kind: 'duplicate';
+  readonly status: 200;
+  /** Repository of the delivery. */
+  readonly repo: string;
+}
 
 /**
  * Routing failed (the model call, the store): answer 5xx so GitHub's redelivery (or the host's
@@ -36,27 +41,32 @@ export interface WebhookFailure {
   readonly message: string;
 }
 
-/** Outcome of {@link handleGitHubWebhook}: a refusal, a failure or a routed event, with the delivery id. */
-export type WebhookResult = (WebhookRefusal | WebhookFailure | RouteEventResult) & {
+/** Outcome of {@link handleGitHubWebhook}: a refusal, a failure, a duplicate or a routed event, with the delivery id. */
+export type WebhookResult = (WebhookRefusal | WebhookFailure | WebhookDuplicate | RouteEventResult) & {
   readonly deliveryId: string | undefined;
 };
 
-const encoder = new TextEncoder();
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** Events whose handling writes (the ones a replay could repeat). */
+const WRITING_EVENTS = new Set(['pull_request', 'pull_request_review', 'pull_request_review_comment']);
 
-function bodyText(body: string | Uint8Array): { bytes: number; text: string | undefined } {
-  if (typeof body === 'string') return { bytes: encoder.encode(body).length, text: body };
-  try {
-    return { bytes: body.length, text: strictUtf8.decode(body) };
-  } catch {
-    return { bytes: body.length, text: undefined };
-  }
+/** The repository whose store remembers this delivery, when it is one this host handles. */
+function deliveryRepo(event: string, payload: unknown, options: RouteEventOptions): string | undefined {
+  if (!WRITING_EVENTS.has(event) || typeof payload !== 'object' || payload === null) return undefined;
+  const repository = (payload as { repository?: { full_name?: unknown } }).repository;
+  const name = typeof repository === 'object' && repository !== null ? repository.full_name : undefined;
+  if (typeof name !== 'string' || !isRepoSlug(name)) return undefined;
+  const handled = options.repositories?.some((other) => other.toLowerCase() === name.toLowerCase()) ?? true;
+  return handled ? name : undefined;
 }
 
 /**
  * Handle one GitHub webhook delivery: check its size, verify `X-Hub-Signature-256` with
- * `@octokit/webhooks-methods`, parse the JSON body, then {@link routeGitHubEvent}. A failure
- * while routing (the model, the store) is a `failed` result with status 5xx. Throws
+ * `@octokit/webhooks-methods`, parse the JSON body ({@link verifyGitHubWebhook}: nothing is read
+ * or written before the signature holds), then {@link routeGitHubEvent}. A delivery whose
+ * `X-GitHub-Delivery` id the store already holds (a redelivery, a replay) is a `duplicate`,
+ * not routed again; a delivery that changed something is remembered there (bounded, see
+ * `rememberDelivery`). A failure while routing (the model, the store) is a `failed` result with
+ * status 5xx. Throws
  * `INVALID_ARGUMENT` only for misuse (no secret, a delivery that is not `{ headers, body }`).
  *
  * @example
@@ -75,39 +85,21 @@ export async function handleGitHubWebhook(
   delivery: WebhookDelivery,
   options: HandleWebhookOptions,
 ): Promise<WebhookResult> {
-  if (typeof options.secret !== 'string' || options.secret === '') {
-    throw new RepomemError('INVALID_ARGUMENT', 'handleGitHubWebhook needs the webhook secret (a non-empty string)');
-  }
-  const checked = parseWebhookDelivery(delivery);
-  const headers = deliveryHeaders(checked);
-  const deliveryId = headers.deliveryId;
-  const body = bodyText(checked.body);
-  if (body.bytes > MAX_WEBHOOK_BODY_BYTES) return { kind: 'too_large', status: 413, bytes: body.bytes, deliveryId };
-  if (headers.signature === undefined || headers.signature === '') {
-    return { kind: 'unauthorized', status: 401, reason: 'missing_signature', deliveryId };
-  }
-  if (body.text === undefined) return { kind: 'bad_request', status: 400, reason: 'not_utf8', deliveryId };
-  let authentic = false;
+  const verified = await verifyGitHubWebhook(delivery, options.secret);
+  if (verified.kind !== 'verified') return verified;
+  const { event, payload, deliveryId } = verified;
+  const repo = deliveryRepo(event, payload, options);
+  const remembered = repo !== undefined && isDeliveryId(deliveryId) ? { repo, id: deliveryId } : undefined;
   try {
-    // Loaded when a delivery arrives: the package is ES-module only (no `require` entry), and the
-    // CommonJS build of this package must still load for callers that never handle webhooks.
-    const { verify } = await import('@octokit/webhooks-methods');
-    authentic = await verify(options.secret, body.text, headers.signature);
-  } catch {
-    authentic = false; // A signature of the wrong length or format.
-  }
-  if (!authentic) return { kind: 'unauthorized', status: 401, reason: 'bad_signature', deliveryId };
-  if (headers.event === undefined || headers.event === '') {
-    return { kind: 'bad_request', status: 400, reason: 'missing_event', deliveryId };
-  }
-  let payload: unknown;
-  try {
-    payload = JSON.parse(body.text);
-  } catch {
-    return { kind: 'bad_request', status: 400, reason: 'malformed_json', deliveryId };
-  }
-  try {
-    const routed = await routeGitHubEvent(headers.event, payload, options);
+    if (remembered !== undefined && (await wasDelivered(options.backend, remembered.repo, remembered.id))) {
+      return { kind: 'duplicate', status: 200, repo: remembered.repo, deliveryId };
+    }
+    const routed = await routeGitHubEvent(event, payload, options);
+    // Only a delivery that changed something is remembered: one answered 202 (no model yet, no
+    // episode yet) may be worth redelivering later.
+    if (remembered !== undefined && routed.status === 200) {
+      await rememberDelivery(options.backend, remembered.repo, remembered.id, options.now);
+    }
     return { ...routed, deliveryId };
   } catch (error) {
     const code = isRepomemError(error) ? error.code : 'UNEXPECTED';

@@ -27,8 +27,17 @@ export function summarizeWebhookResult(result: WebhookResult): Record<string, un
       return { ...base, event: result.event, reason: result.reason };
     case 'invalid_payload':
       return { ...base, event: result.event };
+    case 'duplicate':
+      return { ...base, repo: result.repo };
     case 'outcome':
-      return { ...base, repo: result.repo, pr: result.pr, outcome: result.outcome, episodes: result.episodes };
+      return {
+        ...base,
+        repo: result.repo,
+        pr: result.pr,
+        outcome: result.outcome,
+        episodes: result.episodes,
+        ...(result.stale.length === 0 ? {} : { stale: result.stale }),
+      };
     case 'rules': {
       const inner = result.result;
       if (inner.kind === 'skipped') return { ...base, repo: result.repo, pr: result.pr, skipped: inner.reason };

@@ -4,3 +4,4 @@ export * from './handle-webhook.js';
 export * from './http-response.js';
 export * from './review-comments.js';
 export * from './route-event.js';
+export { type VerifiedWebhookDelivery, verifyGitHubWebhook, type WebhookVerification } from './verify-delivery.js';

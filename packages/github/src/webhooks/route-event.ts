@@ -67,6 +67,8 @@ export type RouteEventResult =
       readonly outcome: 'positive' | 'negative';
       /** Task ids of the episodes marked; empty when no episode names this pull request. */
       readonly episodes: readonly string[];
+      /** Task ids whose stored outcome comes from a newer state of the pull request (left as they are). */
+      readonly stale: readonly string[];
     };
 
 const PullRequestClosedSchema = z.object({
@@ -75,9 +77,23 @@ const PullRequestClosedSchema = z.object({
     number: z.number().int().min(1),
     html_url: z.string().optional(),
     merged: z.boolean().nullable().optional(),
+    closed_at: z.string().nullable().optional(),
+    merged_at: z.string().nullable().optional(),
+    updated_at: z.string().nullable().optional(),
   }),
   repository: z.object({ full_name: z.string() }),
 });
+
+/**
+ * The time of the pull request state an event reports: the latest of its own `closed_at`,
+ * `merged_at` and `updated_at` (undefined when it carries none: then the arrival time).
+ */
+function stateTime(pr: z.infer<typeof PullRequestClosedSchema>['pull_request']): string | undefined {
+  const times = [pr.closed_at, pr.merged_at, pr.updated_at]
+    .map((value) => (typeof value === 'string' ? Date.parse(value) : Number.NaN))
+    .filter((ms) => !Number.isNaN(ms));
+  return times.length === 0 ? undefined : new Date(Math.max(...times)).toISOString();
+}
 
 const RepositoryOfSchema = z.object({ repository: z.object({ full_name: z.string() }) });
 
@@ -179,10 +195,12 @@ async function routePullRequest(payload: unknown, options: RouteEventOptions): P
   const { action, pull_request: pr, repository } = parsed.data;
   if (action !== 'closed') return { kind: 'ignored', status: 202, event: 'pull_request', reason: `action ${action}` };
   const merged = pr.merged === true;
+  const eventAt = stateTime(pr);
   const base = {
     backend: options.backend,
     repo: repository.full_name,
     merged,
+    ...(eventAt === undefined ? {} : { eventAt }),
     ...(options.now === undefined ? {} : { now: options.now }),
   };
   let result =
@@ -190,14 +208,17 @@ async function routePullRequest(payload: unknown, options: RouteEventOptions): P
       ? { kind: 'not_found' as const }
       : await recordEpisodeOutcome({ ...base, target: { prUrl: pr.html_url } });
   if (result.kind === 'not_found') result = await recordEpisodeOutcome({ ...base, target: { prNumber: pr.number } });
-  const episodes = result.kind === 'recorded' ? result.episodes.map((episode) => episode.id) : [];
+  const stale = result.kind === 'recorded' ? result.stale : [];
+  const episodes =
+    result.kind === 'recorded' ? result.episodes.map((episode) => episode.id).filter((id) => !stale.includes(id)) : [];
   return {
     kind: 'outcome',
-    status: episodes.length > 0 ? 200 : 202,
+    status: episodes.length > 0 || stale.length > 0 ? 200 : 202,
     repo: repository.full_name,
     pr: pr.number,
     outcome: merged ? 'positive' : 'negative',
     episodes,
+    stale,
   };
 }
 

@@ -1,6 +1,7 @@
 // Why: the webhook entry point against real signed deliveries (signatures computed with
 // @octokit/webhooks-methods, the library GitHub documents), real task records (core's document
 // backend over the in-memory reference store) and an injected model function.
+import { randomUUID } from 'node:crypto';
 import { sign } from '@octokit/webhooks-methods';
 import {
   createDocumentTaskRecordBackend,
@@ -25,12 +26,13 @@ function backend(): TaskRecordBackend {
   return createDocumentTaskRecordBackend(createInMemoryStore());
 }
 
-async function delivery(event: string, payload: unknown, secret = SECRET): Promise<WebhookDelivery> {
+/** A signed delivery; each has its own `X-GitHub-Delivery` id, as GitHub sends them. */
+async function delivery(event: string, payload: unknown, secret = SECRET, id = randomUUID()): Promise<WebhookDelivery> {
   const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
   return {
     headers: {
       'X-GitHub-Event': event,
-      'X-GitHub-Delivery': '72d3162e-cc78-11e3-81ab-4c9367dc0958',
+      'X-GitHub-Delivery': id,
       'X-Hub-Signature-256': await sign(secret, body),
       'Content-Type': 'application/json',
     },
@@ -109,7 +111,7 @@ describe('handleGitHubWebhook', () => {
       backend: backend(),
       model: async () => 'RULE: [src/api] Validate request bodies with zod',
     });
-    expect(result).toMatchObject({ kind: 'rules', status: 200, deliveryId: '72d3162e-cc78-11e3-81ab-4c9367dc0958' });
+    expect(result).toMatchObject({ kind: 'rules', status: 200, deliveryId: signed.headers['X-GitHub-Delivery'] });
   });
 
   it('refuses a bad signature, a missing signature and another secret before reading the body', async () => {
@@ -235,6 +237,53 @@ describe('handleGitHubWebhook', () => {
     expect(opened).toMatchObject({ kind: 'ignored', reason: 'action opened' });
   });
 
+  it('a replayed delivery changes nothing, and an older pull-request state never overwrites a newer one', async () => {
+    const store = createInMemoryStore();
+    const records = createDocumentTaskRecordBackend(store);
+    for (const [task, pr] of [
+      ['task-12', 12],
+      ['task-14', 14],
+    ] as const) {
+      await writeEpisode({
+        backend: records,
+        repo: 'acme/app',
+        episode: { task_id: task, status: 'completed', pr_number: pr },
+      });
+    }
+    const state = (number: number, merged: boolean, at: string) => {
+      const payload = closed(merged, number);
+      return {
+        ...payload,
+        pull_request: { ...payload.pull_request, closed_at: at, updated_at: at, merged_at: merged ? at : null },
+      };
+    };
+    const closedUnmerged = await delivery('pull_request', state(12, false, '2026-03-02T10:00:00Z'));
+    const mergedLater = await delivery('pull_request', state(12, true, '2026-03-02T11:00:00Z'));
+    const options = { secret: SECRET, backend: records };
+    expect(await handleGitHubWebhook(closedUnmerged, options)).toMatchObject({ kind: 'outcome', outcome: 'negative' });
+    expect(await handleGitHubWebhook(mergedLater, options)).toMatchObject({ kind: 'outcome', outcome: 'positive' });
+    // The first delivery's exact bytes and signature again, through a fresh backend over the same
+    // store (a restarted host): recognised by its delivery id, nothing routed.
+    const restarted = createDocumentTaskRecordBackend(store);
+    const replay = await handleGitHubWebhook(closedUnmerged, { secret: SECRET, backend: restarted });
+    expect(replay).toMatchObject({ kind: 'duplicate', status: 200, repo: 'acme/app' });
+    expect(summarizeWebhookResult(replay)).toMatchObject({ kind: 'duplicate', delivery: replay.deliveryId });
+    expect((await getEpisode(records, 'acme/app', 'task-12'))?.data.outcome).toBe('positive');
+    // The same older state under a new delivery id (GitHub's "redeliver" keeps the id; a late
+    // or copied event may not): ordered by the pull request's own timestamps.
+    const resent = await delivery('pull_request', state(12, false, '2026-03-02T10:00:00Z'));
+    expect(await handleGitHubWebhook(resent, options)).toMatchObject({
+      kind: 'outcome',
+      episodes: [],
+      stale: ['task-12'],
+    });
+    expect((await getEpisode(records, 'acme/app', 'task-12'))?.data.outcome).toBe('positive');
+    // Reversed arrival: the merge first, then the earlier close.
+    await handleGitHubWebhook(await delivery('pull_request', state(14, true, '2026-03-02T11:00:00Z')), options);
+    await handleGitHubWebhook(await delivery('pull_request', state(14, false, '2026-03-02T10:00:00Z')), options);
+    expect((await getEpisode(records, 'acme/app', 'task-14'))?.data.outcome).toBe('positive');
+  });
+
   it('answers 500 when the model fails, so the delivery can be retried', async () => {
     const result = await handleGitHubWebhook(await delivery('pull_request_review', review), {
       secret: SECRET,
@@ -261,11 +310,8 @@ describe('handleGitHubWebhook', () => {
   });
 
   it('turns a result into an HTTP answer without review text', async () => {
-    const result = await handleGitHubWebhook(await delivery('pull_request_review', review), {
-      secret: SECRET,
-      backend: backend(),
-      model,
-    });
+    const signed = await delivery('pull_request_review', review, SECRET, '72d3162e-cc78-11e3-81ab-4c9367dc0958');
+    const result = await handleGitHubWebhook(signed, { secret: SECRET, backend: backend(), model });
     const response = webhookHttpResponse(result);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/json');

@@ -71,6 +71,11 @@ export const EpisodeDataSchema = EpisodeInputSchema.extend({
   outcome: EpisodeOutcomeSchema.nullable().default(null),
   /** When the outcome was recorded. */
   outcome_at: IsoTime.optional(),
+  /**
+   * The time of the state the outcome comes from (the pull request's own `closed_at` /
+   * `updated_at`): an older state never replaces a newer one, whatever the arrival order.
+   */
+  outcome_event_at: IsoTime.optional(),
   /** When the episode was first written. */
   written_at: IsoTime,
 });

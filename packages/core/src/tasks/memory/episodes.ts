@@ -7,6 +7,7 @@ import type { TaskRecord, TaskRecordBackend } from '../record-backend.js';
 import { assertTaskRecordId, assertTaskRecordRepo } from '../record-rules.js';
 import {
   type EpisodeData,
+  EpisodeDataSchema,
   type EpisodeInput,
   EpisodeInputSchema,
   type EpisodeOutcome,
@@ -61,7 +62,9 @@ async function write(options: EpisodeWriteOptions, input: EpisodeInput, minimal:
   const now = options.now ?? (() => new Date());
   let receiptId = episode.receipt_id;
   const decide = (current: TaskRecord | undefined): RecordDecision => {
-    const stored = current === undefined ? undefined : episodeFromRecord(current).data;
+    // A stored record that is not a valid episode is rewritten, never a reason to fail.
+    const parsedStored = current === undefined ? undefined : EpisodeDataSchema.safeParse(current.data);
+    const stored = parsedStored?.success === true ? parsedStored.data : undefined;
     if (stored !== undefined && minimal) return 'unchanged';
     const base: EpisodeData = stored?.minimal === false ? stored : ({} as EpisodeData);
     const merged: EpisodeData = fitEpisode(
@@ -73,6 +76,7 @@ async function write(options: EpisodeWriteOptions, input: EpisodeInput, minimal:
         minimal,
         outcome: stored?.outcome ?? null,
         ...(stored?.outcome_at === undefined ? {} : { outcome_at: stored.outcome_at }),
+        ...(stored?.outcome_event_at === undefined ? {} : { outcome_event_at: stored.outcome_event_at }),
         written_at: stored?.written_at ?? now().toISOString(),
       },
       options.repo,
@@ -133,24 +137,62 @@ export type EpisodeOutcomeTarget =
 
 /** Outcome of {@link recordEpisodeOutcome}. */
 export type EpisodeOutcomeResult =
-  | { readonly kind: 'recorded'; readonly episodes: readonly StoredEpisode[] }
+  | {
+      readonly kind: 'recorded';
+      /** The episodes as stored after the call. */
+      readonly episodes: readonly StoredEpisode[];
+      /** Task ids whose stored outcome comes from a newer state than this signal's (left as they are). */
+      readonly stale: readonly string[];
+    }
   | { readonly kind: 'not_found' };
 
 /**
+ * Whether a signal of `outcome` from a state at `eventMs` replaces the stored outcome: never
+ * when the stored state is newer; at the same instant only a merge (merged is final: a merged
+ * pull request cannot be reopened), so the result does not depend on the arrival order.
+ */
+function replacesOutcome(data: EpisodeData, outcome: EpisodeOutcome, eventMs: number): boolean {
+  if (data.outcome === null) return true;
+  const storedAt = data.outcome_event_at ?? data.outcome_at;
+  const storedMs = storedAt === undefined ? Number.NEGATIVE_INFINITY : Date.parse(storedAt);
+  if (eventMs !== storedMs) return eventMs > storedMs;
+  return data.outcome !== outcome && outcome === 'positive';
+}
+
+function eventTime(eventAt: string | undefined, now: () => Date): { iso: string; ms: number } {
+  if (eventAt === undefined) {
+    const at = now();
+    return { iso: at.toISOString(), ms: at.getTime() };
+  }
+  const ms = Date.parse(eventAt);
+  if (typeof eventAt !== 'string' || Number.isNaN(ms)) {
+    throw new RepomemError('INVALID_ARGUMENT', `eventAt must be an ISO 8601 timestamp, got ${JSON.stringify(eventAt)}`);
+  }
+  return { iso: new Date(ms).toISOString(), ms };
+}
+
+/**
  * Record a pull request's outcome on the episodes of the tasks that opened it: `merged` marks
- * them `positive`, closed without merge `negative` (the latest signal wins, so a reopened and
- * merged pull request ends positive). Finding by pull request scans the repository's episodes.
+ * them `positive`, closed without merge `negative`. Signals are ordered by `eventAt`, the time
+ * of the pull request state they report (a webhook's `closed_at` / `updated_at`; default: now):
+ * a signal older than the stored one changes nothing (its task id is returned in `stale`), so a
+ * replayed or late delivery never rewrites history, and a reopened and merged pull request ends
+ * positive whatever order the events arrive in. Finding by pull request scans the repository's
+ * episodes.
  */
 export async function recordEpisodeOutcome(options: {
   readonly backend: TaskRecordBackend;
   readonly repo: string;
   readonly target: EpisodeOutcomeTarget;
   readonly merged: boolean;
+  /** ISO 8601 time of the state this signal reports (default: now). */
+  readonly eventAt?: string;
   readonly now?: () => Date;
 }): Promise<EpisodeOutcomeResult> {
   const { backend, repo, target } = options;
   assertTaskRecordRepo(repo);
   const now = options.now ?? (() => new Date());
+  const event = eventTime(options.eventAt, now);
   let ids: string[];
   if ('taskId' in target) {
     assertTaskRecordId(target.taskId);
@@ -159,29 +201,46 @@ export async function recordEpisodeOutcome(options: {
     const all = await backend.list({ repo, kind: 'episode' });
     ids = all
       .filter((record) => {
-        const data = episodeFromRecord(record).data;
+        // A record that is not a valid episode is not this pull request's (and never stops the others).
+        const parsed = EpisodeDataSchema.safeParse(record.data);
+        if (!parsed.success) return false;
+        const data = parsed.data;
         return 'prNumber' in target ? data.pr_number === target.prNumber : data.pr_url === target.prUrl;
       })
       .map((record) => record.id);
   }
   const outcome: EpisodeOutcome = options.merged ? 'positive' : 'negative';
   const episodes: StoredEpisode[] = [];
+  const stale: string[] = [];
   for (const id of ids) {
+    let older = false;
     const { record } = await updateRecord(
       backend,
       { repo, kind: 'episode', id },
       (current) => {
-        if (current === undefined) return 'unchanged';
-        const data = episodeFromRecord(current).data;
-        if (data.outcome === outcome) return 'unchanged';
-        const next: EpisodeData = { ...data, outcome, outcome_at: now().toISOString() };
+        older = false;
+        const parsed = current === undefined ? undefined : EpisodeDataSchema.safeParse(current.data);
+        if (current === undefined || parsed?.success !== true) return 'unchanged';
+        const data = parsed.data;
+        if (!replacesOutcome(data, outcome, event.ms)) {
+          older = data.outcome !== outcome;
+          return 'unchanged';
+        }
+        // The same outcome again: only a newer, explicitly timed state moves its time.
+        if (data.outcome === outcome && (options.eventAt === undefined || data.outcome_event_at === event.iso)) {
+          return 'unchanged';
+        }
+        const next: EpisodeData = { ...data, outcome, outcome_at: now().toISOString(), outcome_event_at: event.iso };
         return { text: current.text, data: next };
       },
       now,
     );
-    if (record !== undefined) episodes.push(episodeFromRecord(record));
+    if (older) stale.push(id);
+    if (record !== undefined && EpisodeDataSchema.safeParse(record.data).success) {
+      episodes.push(episodeFromRecord(record));
+    }
   }
-  return episodes.length === 0 ? { kind: 'not_found' } : { kind: 'recorded', episodes };
+  return episodes.length === 0 ? { kind: 'not_found' } : { kind: 'recorded', episodes, stale };
 }
 
 /** One episode by task id, or `undefined`. */
@@ -194,12 +253,26 @@ export async function getEpisode(
   return record === undefined ? undefined : episodeFromRecord(record);
 }
 
-/** The repository's episodes, newest first (default limit 20). */
+/**
+ * The repository's episodes, newest first (default limit 20). A record whose data is not a
+ * valid episode is left out and handed to `onSkipped` (one bad record never hides the others).
+ */
 export async function listEpisodes(
   backend: TaskRecordBackend,
   repo: string,
-  options: { readonly limit?: number } = {},
+  options: {
+    readonly limit?: number;
+    readonly onSkipped?: (skipped: { readonly id: string; readonly error: unknown }) => void;
+  } = {},
 ): Promise<StoredEpisode[]> {
   const records = await backend.list({ repo, kind: 'episode', limit: options.limit ?? 20 });
-  return records.map(episodeFromRecord);
+  const episodes: StoredEpisode[] = [];
+  for (const record of records) {
+    try {
+      episodes.push(episodeFromRecord(record));
+    } catch (error) {
+      options.onSkipped?.({ id: record.id, error });
+    }
+  }
+  return episodes;
 }

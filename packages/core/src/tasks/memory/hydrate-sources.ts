@@ -14,7 +14,7 @@ import type {
   HydrateOptions,
 } from './hydrate-types.js';
 import { knowledgeFromRecord } from './knowledge-record.js';
-import { preferenceFromRecord, preferencePrefix } from './preferences.js';
+import { listPreferenceRecords, preferenceFromRecord } from './preferences.js';
 import type { ContextSource } from './receipt.js';
 
 /** A candidate entry of one source. */
@@ -327,12 +327,7 @@ const preferenceCandidate = staticBuilder((record) => {
 export async function readPreferences(context: SourceContext): Promise<SourceRead> {
   const user = context.options.task.user;
   if (user === undefined) return { candidates: [], skipped: [] };
-  const records = await context.backend.list({
-    repo: context.repo,
-    kind: 'preference',
-    idPrefix: preferencePrefix(user),
-    signal: context.signal,
-  });
+  const records = await listPreferenceRecords(context.backend, context.repo, user, { signal: context.signal });
   return collect(records, preferenceCandidate);
 }
 

@@ -1,4 +1,5 @@
 // Why: barrel of task memory's life cycle (hydrate, receipts, episodes, learnings, preferences).
+export * from './delivery-log.js';
 export * from './episode-record.js';
 export * from './episodes.js';
 export * from './failure.js';

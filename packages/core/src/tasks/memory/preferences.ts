@@ -49,15 +49,75 @@ export interface StoredPreference {
   readonly data: PreferenceData;
 }
 
-/** Id prefix of a user's preference records: `users/<login>/` (the login lowercased). */
-export function preferencePrefix(user: string): string {
+function checkedLogin(user: string): string {
   const parsed = LoginSchema.safeParse(user);
   if (!parsed.success) {
     throw new RepomemError('INVALID_ARGUMENT', `user must be a GitHub login, got ${JSON.stringify(user)}`, {
       details: { user },
     });
   }
-  return `users/${parsed.data.toLowerCase().replace(/\[bot\]$/, '-bot')}/`;
+  return parsed.data.toLowerCase();
+}
+
+/**
+ * Id prefix of a user's preference records: `users/<login>/`, the login lowercased (GitHub
+ * logins are case-insensitive) and an app's `[bot]` suffix written `@bot` (`renovate[bot]` ->
+ * `users/renovate@bot/`): `@` is in no login, so the mapping is reversible and an app never
+ * shares records with the user `renovate-bot`.
+ */
+export function preferencePrefix(user: string): string {
+  return `users/${checkedLogin(user).replace(/\[bot\]$/, '@bot')}/`;
+}
+
+/**
+ * Where an app's preferences were kept before `@bot`: `[bot]` folded to `-bot`, the prefix of
+ * the user `<name>-bot` too. Still read (records whose `user` is the app), never written.
+ */
+function legacyPreferencePrefix(user: string): string | undefined {
+  const login = checkedLogin(user);
+  return login.endsWith('[bot]') ? `users/${login.replace(/\[bot\]$/, '-bot')}/` : undefined;
+}
+
+/**
+ * The preference records of `user`, newest first: those under {@link preferencePrefix}, plus an
+ * app's records written under the older `-bot` mapping (a topic already set under the new prefix
+ * wins); a record stating another login (the old mapping's collision) is left out. Records whose
+ * data does not parse are kept, for the caller to report.
+ */
+export async function listPreferenceRecords(
+  backend: TaskRecordBackend,
+  repo: string,
+  user: string,
+  options: { readonly signal?: AbortSignal } = {},
+): Promise<TaskRecord[]> {
+  const login = checkedLogin(user);
+  const prefixes = [preferencePrefix(user), legacyPreferencePrefix(user)].filter(
+    (prefix): prefix is string => prefix !== undefined,
+  );
+  const lists = await Promise.all(
+    prefixes.map((idPrefix) =>
+      backend.list({
+        repo,
+        kind: 'preference',
+        idPrefix,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      }),
+    ),
+  );
+  const topics = new Set<string>();
+  const kept: TaskRecord[] = [];
+  for (const record of lists.flat()) {
+    const parsed = PreferenceDataSchema.safeParse(record.data);
+    if (parsed.success) {
+      if (parsed.data.user.toLowerCase() !== login || topics.has(parsed.data.topic)) continue;
+      topics.add(parsed.data.topic);
+    }
+    kept.push(record);
+  }
+  if (lists.length === 1) return kept;
+  return kept.sort(
+    (a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  );
 }
 
 /** Known topics and the words that name them, tried in order. */
@@ -149,9 +209,14 @@ export async function setPreference(options: {
     options.backend,
     { repo: options.repo, kind: 'preference', id },
     (current) => {
-      if (current !== undefined) {
-        const stored = fromRecord(current).data;
-        if (stored.preference === data.preference && stored.source === data.source) return 'unchanged';
+      // A stored record that is not a valid preference is rewritten.
+      const stored = current === undefined ? undefined : PreferenceDataSchema.safeParse(current.data);
+      if (
+        stored?.success === true &&
+        stored.data.preference === data.preference &&
+        stored.data.source === data.source
+      ) {
+        return 'unchanged';
       }
       return { text: `${data.topic.replace(/-/g, ' ')}: ${data.preference}`, data };
     },
@@ -177,12 +242,23 @@ export async function recordExplicitPreferences(options: {
   return stored;
 }
 
-/** A user's preferences, newest first. */
+/**
+ * A user's preferences, newest first (see {@link listPreferenceRecords}). A record whose data is
+ * not a valid preference is left out and handed to `onSkipped` (never hides the others).
+ */
 export async function listPreferences(
   backend: TaskRecordBackend,
   repo: string,
   user: string,
+  options: { readonly onSkipped?: (skipped: { readonly id: string; readonly error: unknown }) => void } = {},
 ): Promise<StoredPreference[]> {
-  const records = await backend.list({ repo, kind: 'preference', idPrefix: preferencePrefix(user) });
-  return records.map(fromRecord);
+  const preferences: StoredPreference[] = [];
+  for (const record of await listPreferenceRecords(backend, repo, user)) {
+    try {
+      preferences.push(fromRecord(record));
+    } catch (error) {
+      options.onSkipped?.({ id: record.id, error });
+    }
+  }
+  return preferences;
 }
