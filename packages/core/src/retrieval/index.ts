@@ -18,6 +18,7 @@ export {
   normalizeVector,
   type TestEmbedderOptions,
 } from './embedder.js';
+export { DEFAULT_RRF_K, type FusedItem, type FusionOptions, reciprocalRankFusion } from './fusion.js';
 export {
   createSemanticIndex,
   type RefreshOptions,
