@@ -51,6 +51,7 @@ const DATA_ERROR_CODES: ReadonlySet<string> = new Set([
   'INVALID_DOCUMENT',
   'READ_ONLY',
   'MEMORY_DISABLED',
+  'PERMISSION_DENIED',
 ]);
 
 /** How a thrown value is reported: exit code, stderr text, whether usage follows, and a code for JSON. */

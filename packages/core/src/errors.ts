@@ -23,6 +23,7 @@ export type RepomemErrorCode =
   | 'UNSUPPORTED'
   | 'STORE_CLOSED'
   | 'BACKEND_UNAVAILABLE'
+  | 'PERMISSION_DENIED'
   | 'PACKAGE_MISSING'
   | 'EMBEDDER_MISMATCH';
 

@@ -63,6 +63,7 @@ const CONFIGURATION_CODES = new Set([
   'READ_ONLY',
   'MEMORY_DISABLED',
   'EMBEDDER_MISMATCH',
+  'PERMISSION_DENIED',
 ]);
 
 interface ErrorFields {
