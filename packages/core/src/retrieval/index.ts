@@ -18,6 +18,19 @@ export {
   normalizeVector,
   type TestEmbedderOptions,
 } from './embedder.js';
+export {
+  BUILTIN_EMBEDDER_PACKAGES,
+  configuredEmbedderSpec,
+  EMBEDDER_ENV_VARIABLE,
+  type EmbedderScheme,
+  type EmbedderSchemeLoader,
+  type EmbedderSchemeModule,
+  type EmbedderSpec,
+  type OpenEmbedderContext,
+  openEmbedder,
+  parseEmbedderSpec,
+  registerEmbedderScheme,
+} from './embedder-registry.js';
 export { DEFAULT_RRF_K, type FusedItem, type FusionOptions, reciprocalRankFusion } from './fusion.js';
 export {
   createSemanticIndex,

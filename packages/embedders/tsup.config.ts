@@ -1,0 +1,14 @@
+// Why: ESM + CJS + d.ts like @repomem/core, which stays external (one copy of its classes and
+// error type at run time); the AWS SDK stays external and loads only for a Bedrock embedder.
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts' },
+  format: ['esm', 'cjs'],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  target: 'node22',
+  platform: 'node',
+  external: ['@repomem/core', '@aws-sdk/client-bedrock-runtime'],
+});
