@@ -13,6 +13,7 @@ import {
   setPreference,
   writeEpisode,
 } from '../../src/index.js';
+import { sectionHeading } from '../../src/tasks/memory/hydrate-render.js';
 import { faultyBackend, freshBackend, minuteClock, REPO, storeRule } from './support.js';
 
 /** A prompt placeholder `${NAME}`. */
@@ -174,13 +175,21 @@ describe('hydrate', () => {
 });
 
 describe('rule retrievals', () => {
-  it('counts the task against active rules: included ones start over, a rule left out too long expires', async () => {
+  it('counts the task against active rules: ones given as relevant start over, a rule not relevant too long expires', async () => {
     const backend = freshBackend();
     const kept = await storeRule(backend, 'Never use `any` in TypeScript.');
+    const unrelated = await hydrate({
+      backend,
+      repo: REPO,
+      task: { id: 't0', description: 'Fix the cache eviction' },
+      noteRuleRetrievals: true,
+    });
+    expect(unrelated.context.rules).toHaveLength(1);
+    expect((await backend.get(REPO, 'rule', kept))?.data).toMatchObject({ tasks_since_retrieved: 1 });
     const first = await hydrate({
       backend,
       repo: REPO,
-      task: { id: 't1', description: 'types' },
+      task: { id: 't1', description: 'Type the TypeScript parser' },
       noteRuleRetrievals: true,
     });
     expect(first.errors).toEqual([]);
@@ -244,7 +253,8 @@ describe('hydrate budget', () => {
     const full = await hydrate({ backend, repo: REPO, task: { description: 'cache', user: 'bob' } });
     const ruleCost = full.receipt.items.find((item) => item.source === 'rules')?.tokens ?? 0;
     const estimate = CHARS_PER_TOKEN_ESTIMATOR.estimate;
-    const budget = estimate(`${full.markdown.split('\n\n### ')[0]}\n\n`) + estimate('### Review rules\n\n') + ruleCost;
+    const budget =
+      estimate(`${full.markdown.split('\n\n### ')[0]}\n\n`) + estimate(`${sectionHeading('rules')}\n\n`) + ruleCost;
     const result = await hydrate({
       backend,
       repo: REPO,

@@ -3,6 +3,7 @@
 // and it goes into the prompt through core's prompt renderer as a `MEMORY_*` variable: inserted
 // verbatim (a stored `${VAR}` is never expanded) and left out of the prompt version.
 import { type RenderedPrompt, type RenderPromptInput, renderPrompt } from '../../prompt/render-prompt.js';
+import { REVIEW_RULES_PREAMBLE } from '../rules/rule-render.js';
 import type { ContextSource } from './receipt.js';
 
 /** Variable holding the memory block in a prompt rendered by {@link renderPromptWithMemory}. */
@@ -12,7 +13,8 @@ export const MEMORY_CONTEXT_VARIABLE = 'MEMORY_CONTEXT';
 export function sectionHeading(source: ContextSource, user?: string): string {
   switch (source) {
     case 'rules':
-      return '### Review rules';
+      // The preamble is part of the heading: counted in the budget and never separated from it.
+      return `### Review rules\n\n${REVIEW_RULES_PREAMBLE}`;
     case 'verified':
       return '### Verified facts (checked against the code)';
     case 'knowledge':

@@ -4,6 +4,7 @@
 // source can be read, timed out and failed on its own.
 import type { TaskRecord, TaskRecordBackend } from '../record-backend.js';
 import { ruleFromRecord } from '../rules/rule-record.js';
+import { renderRuleLine } from '../rules/rule-render.js';
 import { episodeFromRecord } from './episode-record.js';
 import type {
   ContextEpisode,
@@ -173,9 +174,8 @@ const ruleCandidate = staticBuilder((record) => {
     weight: rule.data.weight,
     reviewer: rule.data.provenance.reviewer,
     ...(rule.data.provenance.pr === undefined ? {} : { pr: rule.data.provenance.pr }),
+    date: rule.data.provenance.reviewed_at ?? rule.data.provenance.extracted_at,
   };
-  const scope = value.scope === undefined ? '' : ` (in ${oneLine(value.scope, 160)})`;
-  const from = value.pr === undefined ? `from @${value.reviewer}` : `review by @${value.reviewer} on PR #${value.pr}`;
   return {
     source: 'rules',
     id: rule.id,
@@ -184,7 +184,8 @@ const ruleCandidate = staticBuilder((record) => {
     text: record.text,
     ...(value.scope === undefined ? {} : { scope: value.scope }),
     updatedMs: Date.parse(rule.updated_at),
-    line: `- ${oneLine(value.rule, 300)}${scope} — ${from}`,
+    // Quoted, attributed data: nothing in a rule can close the section or start a line (rule-render.ts).
+    line: renderRuleLine(value),
     entry: { source: 'rules', value },
   };
 });

@@ -71,8 +71,9 @@ export interface HydrateOptions {
   readonly recordReceipt?: boolean;
   /**
    * Count this task against the repository's active review rules (`noteRuleRetrievals`, needs
-   * `task.id`): the rules included start over, the others count one more task and expire after
-   * `expireAfterTasks` (default 50) tasks without being given to an agent. Writes every active
+   * `task.id`): the rules included as relevant to the task (their words or scope match it) start
+   * over, the others count one more task and expire after `expireAfterTasks` (default 50) tasks
+   * without being relevant; superseded and expired rules are kept (`repomem rules list --status`). Writes every active
    * rule, so it is off by default; a failure is reported like a source's.
    */
   readonly noteRuleRetrievals?: boolean | { readonly expireAfterTasks?: number };
@@ -97,6 +98,8 @@ export interface ContextRule {
   readonly weight: number;
   readonly reviewer: string;
   readonly pr?: number;
+  /** When the rule was reviewed (or, failing that, extracted), ISO 8601. */
+  readonly date?: string;
 }
 
 /** A verified memory in the context (checked against the code just now). */

@@ -9,7 +9,7 @@ import { tokenizeQuery } from '../../search/tokenizer.js';
 import { noteRuleRetrievals } from '../rules/rule-book.js';
 import { classifyMemoryFailure } from './failure.js';
 import { fillBudget } from './hydrate-budget.js';
-import { relevanceQuery } from './hydrate-relevance.js';
+import { relevanceQuery, scoreRelevance } from './hydrate-relevance.js';
 import { renderMemoryBlock } from './hydrate-render.js';
 import { scoreCandidates } from './hydrate-score.js';
 import {
@@ -278,7 +278,14 @@ export async function hydrate(options: HydrateOptions): Promise<HydrateResult> {
   if (noteRules !== undefined && noteRules !== false) {
     try {
       if (task.id === undefined) throw new RepomemError('INVALID_ARGUMENT', 'noteRuleRetrievals needs task.id');
-      const retrieved = (fill.included.get('rules') ?? []).map((candidate) => candidate.id);
+      // A rule counts as retrieved only when it was given as relevant to this task (its words or
+      // scope match): every active rule is given, so being included alone says nothing.
+      const included = fill.included.get('rules') ?? [];
+      const matched = await scoreRelevance(
+        relevance,
+        included.map((c) => ({ key: c.id, text: c.text, ...(c.scope === undefined ? {} : { scope: c.scope }) })),
+      );
+      const retrieved = included.filter((c) => matched.get(c.id)?.relevant === true).map((c) => c.id);
       const expireAfterTasks = typeof noteRules === 'object' ? noteRules.expireAfterTasks : undefined;
       await noteRuleRetrievals(
         options.backend,

@@ -11,6 +11,7 @@ export * from './rule-book.js';
 export * from './rule-classifier.js';
 export * from './rule-convention.js';
 export * from './rule-record.js';
+export * from './rule-render.js';
 export * from './rule-similarity.js';
 export * from './rule-subjects.js';
 export * from './rule-text-normalize.js';
