@@ -1,14 +1,20 @@
-// Why: core's search over any MemoryStore without native search. Each query first asks the store
-// what changed (revision, then the version listing), re-reads only documents whose version
-// differs, drops removed ones, and ranks through a cached inverted index, so warm queries are
-// fast and never stale. The naive path (re-read and re-score everything) stays available as the
-// reference and benchmark baseline.
-import type { MemoryStore } from '../store/contract.js';
+// Why: core's one ranking pipeline for repeated queries, over any MemoryStore. Each store gets an
+// inverted index of analysed documents keyed by their versions (search-index.ts). Each query
+// first asks the store's revision: unchanged since the index was last brought in line with the
+// store, the index answers alone (no read, no listing, no candidate query). Otherwise the index is
+// fed before ranking: from the store's own index (FTS5, tsvector) while it holds less than half
+// the corpus (a first query reads only the documents it can match), else from the version
+// listing (only new or changed documents are read, removed ones dropped), after which it is
+// complete. Either way a document version is analysed once, and results are never stale. The
+// naive path (re-read and re-score everything) stays as the reference and benchmark baseline;
+// the one-shot path (`searchOnce`) serves a process that asks one question.
+import type { MemoryStore, StoredDocument } from '../store/contract.js';
 import type { AnalysisCacheStorage } from './analysis-cache.js';
 
 export { type AnalysisCacheStorage, MAX_ANALYSIS_CACHE_BYTES } from './analysis-cache.js';
 
 import { canUseAnalysisCache, rankThroughCache } from './cached-one-shot.js';
+import { candidateTerms, oversizedInScope, readDocuments } from './candidate-reads.js';
 import {
   type DecodedDocument,
   decodeSearchableBytes,
@@ -78,12 +84,16 @@ export interface SearchCacheStats {
 }
 
 interface StoreCache {
+  /** Analysed documents by version; complete (every searchable document) once `revision` is set. */
   readonly index: SearchIndex;
   /** path -> version of documents skipped as oversized or binary, so they are not re-read. */
   readonly skipped: Map<string, string>;
   /** path -> size of the documents skipped as oversized (reported in responses). */
   readonly oversized: Map<string, number>;
+  /** The store revision the index was last brought in line with by a listing. */
   revision: string | undefined;
+  /** Searchable documents the store's candidate index last reported (0: never asked). */
+  corpusCount: number;
   reads: number;
   queue: Promise<unknown>;
 }
@@ -143,11 +153,6 @@ async function mapWithConcurrency<T, R>(
  */
 export class SearchEngine {
   readonly #caches = new WeakMap<MemoryStore, StoreCache>();
-  /** Full analyses of documents a store's index named, by path, with the version analysed. */
-  readonly #candidateAnalyses = new WeakMap<
-    MemoryStore,
-    Map<string, { readonly version: string; readonly analysis: DocumentAnalysis | null }>
-  >();
   readonly #readConcurrency: number;
 
   constructor(options: SearchEngineOptions = {}) {
@@ -155,17 +160,27 @@ export class SearchEngine {
   }
 
   /**
-   * Search a store through the cached index. Before ranking, the store's revision is compared
-   * with the one last seen; when it changed, the version listing is compared with the index and
-   * only new or changed documents are read (removed ones are dropped). Results are therefore
-   * never stale. Throws `INVALID_ARGUMENT` / `INVALID_PATH` for bad options; store errors propagate.
+   * Search a store through its cached index (see the module comment): answered from the index
+   * alone while the store's revision is unchanged; otherwise fed first from the store's
+   * candidates (`searchCandidates`) or its version listing, reading only documents whose version
+   * the index lacks. Results are never stale and equal the naive scan's. Throws
+   * `INVALID_ARGUMENT` / `INVALID_PATH` for bad options; store errors propagate.
    */
   async search(store: MemoryStore, query: string, options?: SearchOptions): Promise<SearchResponse> {
     const resolved = resolveSearchOptions(options);
     const plan = planQuery(query);
     const cache = this.#cacheFor(store);
     const run = cache.queue.then(async () => {
-      await this.#refresh(store, cache);
+      // The revision is read before anything else: a write landing after it leaves an older
+      // revision recorded, so the next query looks again (extra work, never staleness).
+      const revision = await store.revision();
+      if (revision !== cache.revision) {
+        if (cache.revision === undefined) {
+          const viaCandidates = await this.#searchCandidates(store, cache, plan, resolved);
+          if (viaCandidates !== undefined) return viaCandidates;
+        }
+        await this.#refresh(store, cache, revision);
+      }
       if (plan.terms.length === 0) {
         return responseFrom(
           plan,
@@ -178,6 +193,62 @@ export class SearchEngine {
     });
     cache.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Answer from the store's complete candidates, ranked through the index after reading the
+   * candidates whose version it lacks; `undefined` when the store has no such index, cannot
+   * answer this query exactly, or the index already holds half the corpus (one listing then
+   * completes it, and later queries need neither).
+   */
+  async #searchCandidates(
+    store: MemoryStore,
+    cache: StoreCache,
+    plan: QueryPlan,
+    options: ResolvedSearchOptions,
+  ): Promise<SearchResponse | undefined> {
+    if (store.searchCandidates === undefined || plan.terms.length === 0) return undefined;
+    if (cache.corpusCount > 0 && cache.index.size * 2 >= cache.corpusCount) return undefined;
+    const terms = candidateTerms(plan);
+    if (terms === undefined) return undefined;
+    const answer = await store.searchCandidates({ kind: 'lexical', terms, prefix: options.prefix });
+    if (answer.status !== 'candidates' || !answer.complete) return undefined;
+    cache.corpusCount = Math.max(cache.corpusCount, answer.corpus.documentCount);
+    const paths: string[] = [];
+    const toRead: string[] = [];
+    for (const candidate of answer.candidates) {
+      if (!isSearchablePath(candidate.path) || !inPrefix(candidate.path, options.prefix)) continue;
+      paths.push(candidate.path);
+      const version = candidate.version;
+      if (version !== undefined && cache.index.versionOf(candidate.path) === version) continue;
+      if (version !== undefined && cache.skipped.get(candidate.path) === version) continue;
+      toRead.push(candidate.path);
+    }
+    const documents = await readDocuments(store, toRead);
+    toRead.forEach((path, index) => {
+      cache.reads++;
+      this.#take(cache, path, documents[index]);
+    });
+    const ranking = cache.index.rank(plan, options.prefix, options.limit, { paths, corpus: answer.corpus });
+    return responseFrom(plan, ranking, options, await oversizedInScope(store, answer, options.prefix));
+  }
+
+  /** Bring one read document into the cache (`undefined`: it is gone). */
+  #take(cache: StoreCache, path: string, document: StoredDocument | undefined): void {
+    if (document === undefined) {
+      cache.index.remove(path);
+      cache.skipped.delete(path);
+      return;
+    }
+    const decoded = decodeSearchableBytes(document.content);
+    if (decoded.kind === 'skipped') {
+      cache.index.remove(path);
+      cache.skipped.set(path, document.version);
+      if (decoded.reason === 'too-large') cache.oversized.set(path, document.content.byteLength);
+      return;
+    }
+    cache.skipped.delete(path);
+    cache.index.upsert(path, document.version, analyzeDocument(path, decoded.text));
   }
 
   /**
@@ -275,32 +346,6 @@ export class SearchEngine {
   /** Drop the cache kept for `store` (the next query rebuilds it). */
   forget(store: MemoryStore): void {
     this.#caches.delete(store);
-    this.#candidateAnalyses.delete(store);
-  }
-
-  /**
-   * The analysis kept for `path` at exactly `version` (`null`: the document is not searched), or
-   * `undefined` when none is kept or no version is known. Used by `searchStore` for candidates.
-   * @hidden
-   */
-  cachedAnalysis(store: MemoryStore, path: string, version: string | undefined): DocumentAnalysis | null | undefined {
-    if (version === undefined) return undefined;
-    const kept = this.#candidateAnalyses.get(store)?.get(path);
-    return kept !== undefined && kept.version === version ? kept.analysis : undefined;
-  }
-
-  /**
-   * Keep the analysis of `path` at `version` for later queries (bounded: at most 50,000 per store).
-   * @hidden
-   */
-  rememberAnalysis(store: MemoryStore, path: string, version: string, analysis: DocumentAnalysis | null): void {
-    let kept = this.#candidateAnalyses.get(store);
-    if (kept === undefined) {
-      kept = new Map();
-      this.#candidateAnalyses.set(store, kept);
-    }
-    if (kept.size >= 50_000 && !kept.has(path)) kept.clear();
-    kept.set(path, { version, analysis });
   }
 
   #rankAnalyses(
@@ -323,6 +368,7 @@ export class SearchEngine {
         skipped: new Map(),
         oversized: new Map(),
         revision: undefined,
+        corpusCount: 0,
         reads: 0,
         queue: Promise.resolve(),
       };
@@ -336,12 +382,8 @@ export class SearchEngine {
     return cache.index.paths().filter((path) => path.startsWith(prefix)).length;
   }
 
-  /** Bring the cache in line with the store (see {@link search}). */
-  async #refresh(store: MemoryStore, cache: StoreCache): Promise<void> {
-    // The revision is read before the listing: a write landing in between leaves an older
-    // revision recorded, so the next query refreshes again (extra work, never staleness).
-    const revision = await store.revision();
-    if (revision === cache.revision) return;
+  /** Bring the cache in line with the store at `revision` (read before this listing; see {@link search}). */
+  async #refresh(store: MemoryStore, cache: StoreCache, revision: string): Promise<void> {
     const entries = await store.list();
     const listed = new Set<string>();
     const toRead: string[] = [];
@@ -362,24 +404,19 @@ export class SearchEngine {
     for (const path of cache.index.paths()) if (!listed.has(path)) cache.index.remove(path);
     for (const path of [...cache.skipped.keys()]) if (!listed.has(path)) cache.skipped.delete(path);
     for (const path of [...cache.oversized.keys()]) if (!listed.has(path)) cache.oversized.delete(path);
-    await mapWithConcurrency(toRead, this.#readConcurrency, async (path) => {
-      const document = await store.get(path);
-      cache.reads++;
-      if (document === undefined) {
-        cache.index.remove(path);
-        cache.skipped.delete(path);
-        return;
-      }
-      const decoded = decodeSearchableBytes(document.content);
-      if (decoded.kind === 'skipped') {
-        cache.index.remove(path);
-        cache.skipped.set(path, document.version);
-        if (decoded.reason === 'too-large') cache.oversized.set(path, document.content.byteLength);
-        return;
-      }
-      cache.skipped.delete(path);
-      cache.index.upsert(path, document.version, analyzeDocument(path, decoded.text));
-    });
+    if (store.getMany !== undefined) {
+      const documents = await readDocuments(store, toRead);
+      toRead.forEach((path, index) => {
+        cache.reads++;
+        this.#take(cache, path, documents[index]);
+      });
+    } else {
+      await mapWithConcurrency(toRead, this.#readConcurrency, async (path) => {
+        const document = await store.get(path);
+        cache.reads++;
+        this.#take(cache, path, document);
+      });
+    }
     cache.revision = revision;
   }
 }

@@ -6,6 +6,7 @@
 // scan (same formula, same exact arithmetic), only faster: per-document numbers live in dense
 // arrays and scratch buffers are reused between queries.
 import type { DocumentAnalysis, DocumentText } from './document-text.js';
+import type { CorpusFigures } from './naive-ranking.js';
 import { mayHoldPairs } from './phrase-filter.js';
 import {
   countSubstringMatches,
@@ -18,6 +19,12 @@ import {
 } from './query-plan.js';
 import { type RankedDocument, type Ranking, TopK } from './ranked.js';
 import { coordinate, inverseDocumentFrequency, phraseBonus, RANKING, termScore } from './scoring.js';
+
+/** The documents a store's index named for a query, and the figures of the whole corpus. */
+export interface CandidateScope {
+  readonly paths: readonly string[];
+  readonly corpus: CorpusFigures;
+}
 
 interface Slot {
   readonly path: string;
@@ -235,16 +242,26 @@ export class SearchIndex {
 
   /**
    * Rank the indexed documents (only those under `prefix` when given) for a plan, keeping the
-   * best `limit`.
+   * best `limit`. With `within`, only the indexed documents at those paths are ranked, with IDF
+   * and average length taken from the corpus figures given (a store's complete candidates:
+   * every document the query can match, while the index may hold only some of the corpus).
    */
-  rank(plan: QueryPlan, prefix: string, limit: number): Ranking {
+  rank(plan: QueryPlan, prefix: string, limit: number, within?: CandidateScope): Ranking {
     const slots = this.#slots;
     const capacity = slots.length;
     this.#ensureScratch(capacity);
     let scope = this.#live;
     let documentCount = this.#byPath.size;
     let totalLength = this.#totalLength;
-    if (prefix !== '') {
+    if (within !== undefined) {
+      scope = new Uint8Array(capacity);
+      documentCount = within.corpus.documentCount;
+      totalLength = within.corpus.totalLength;
+      for (const path of within.paths) {
+        const id = this.#byPath.get(path);
+        if (id !== undefined && path.startsWith(prefix)) scope[id] = 1;
+      }
+    } else if (prefix !== '') {
       scope = new Uint8Array(capacity);
       documentCount = 0;
       totalLength = 0;

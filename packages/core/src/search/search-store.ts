@@ -3,15 +3,15 @@
 // documents (and corpus figures), and core reads and ranks exactly those with its one formula
 // and builds the snippets; any other store, or a query its index cannot answer, is searched by
 // core's engine over the documents. So a query ranks the same on every store.
-import type { MemoryStore, StoredDocument } from '../store/contract.js';
-import type { CandidateTerm } from '../store/search-contract.js';
+import type { MemoryStore } from '../store/contract.js';
 import type { AnalysisCacheStorage } from './analysis-cache.js';
+import { candidateTerms, oversizedInScope, readDocuments } from './candidate-reads.js';
 import { decodeSearchableBytes, isOversized, isSearchablePath } from './document-filter.js';
-import { analyzeDocument, countDocumentWords, type DocumentAnalysis } from './document-text.js';
+import { countDocumentWords, type DocumentAnalysis } from './document-text.js';
 import { SearchEngine } from './engine.js';
 import { rankDocumentsNaively } from './naive-ranking.js';
 import { analyzeDocumentForQuery } from './query-analysis.js';
-import { planQuery, type QueryPlan, termNeedle } from './query-plan.js';
+import { planQuery, type QueryPlan } from './query-plan.js';
 import { toSearchHit } from './ranked.js';
 import { type ResolvedSearchOptions, resolveSearchOptions } from './search-options.js';
 import { skippedList } from './skipped-documents.js';
@@ -44,75 +44,26 @@ export function searchableLength(path: string, content: Uint8Array): number | un
   return decoded.kind === 'text' ? countDocumentWords(path, decoded.text) : undefined;
 }
 
-/**
- * The candidate terms of a plan, or `undefined` when a term is not a plain word (infix, substring).
- * A term with a stem also asks for the words starting with its needle, which holds every
- * inflection (`polic*` for `policy` finds `policies`): the store's index keeps surface words, and
- * core keeps only the candidates whose words share the stem, so the answer stays complete.
- */
-function candidateTerms(plan: QueryPlan): CandidateTerm[] | undefined {
-  const terms: CandidateTerm[] = [];
-  for (const term of plan.terms) {
-    if (term.kind !== 'word') return undefined;
-    terms.push({ text: term.text, prefix: term.prefix });
-    const needle = termNeedle(term);
-    if (needle !== term.text || !term.prefix) {
-      if (term.stem !== undefined) terms.push({ text: needle, prefix: true });
-    }
-  }
-  return terms.length === 0 ? undefined : terms;
-}
-
-/** Most paths read with one `getMany` call. */
-const GET_MANY_BATCH = 500;
-
-/** The documents at `paths`, in order: with `getMany` in batches when the store has it, else one `get` each. */
-async function readDocuments(store: MemoryStore, paths: readonly string[]): Promise<(StoredDocument | undefined)[]> {
-  if (store.getMany === undefined) {
-    const documents: (StoredDocument | undefined)[] = [];
-    for (const path of paths) documents.push(await store.get(path));
-    return documents;
-  }
-  const documents: (StoredDocument | undefined)[] = [];
-  for (let start = 0; start < paths.length; start += GET_MANY_BATCH) {
-    documents.push(...(await store.getMany(paths.slice(start, start + GET_MANY_BATCH))));
-  }
-  return documents;
-}
-
-async function searchCandidates(
+/** A one-shot search through the store's candidates (each read once, nothing kept), or `undefined`. */
+async function searchCandidatesOnce(
   store: MemoryStore,
   plan: QueryPlan,
   options: ResolvedSearchOptions,
-  engine: SearchEngine | undefined,
 ): Promise<SearchResponse | undefined> {
   if (store.searchCandidates === undefined) return undefined;
   const terms = candidateTerms(plan);
   if (terms === undefined) return undefined;
   const answer = await store.searchCandidates({ kind: 'lexical', terms, prefix: options.prefix });
   if (answer.status !== 'candidates') return undefined;
-  const analyses: DocumentAnalysis[] = [];
   const toRead: string[] = [];
   for (const candidate of answer.candidates) {
-    if (!isSearchablePath(candidate.path) || !candidate.path.startsWith(options.prefix)) continue;
-    // With an engine, a full analysis is kept per version, so repeated queries read only changes.
-    const cached = engine === undefined ? undefined : engine.cachedAnalysis(store, candidate.path, candidate.version);
-    if (cached !== undefined) {
-      if (cached !== null) analyses.push(cached);
-      continue;
-    }
-    toRead.push(candidate.path);
+    if (isSearchablePath(candidate.path) && candidate.path.startsWith(options.prefix)) toRead.push(candidate.path);
   }
+  const analyses: DocumentAnalysis[] = [];
   for (const document of await readDocuments(store, toRead)) {
     if (document === undefined) continue;
     const decoded = decodeSearchableBytes(document.content);
-    if (engine === undefined) {
-      if (decoded.kind === 'text') analyses.push(analyzeDocumentForQuery(document.path, decoded.text, plan));
-      continue;
-    }
-    const analysis = decoded.kind === 'text' ? analyzeDocument(document.path, decoded.text) : null;
-    engine.rememberAnalysis(store, document.path, document.version, analysis);
-    if (analysis !== null) analyses.push(analysis);
+    if (decoded.kind === 'text') analyses.push(analyzeDocumentForQuery(document.path, decoded.text, plan));
   }
   const ranking = rankDocumentsNaively(analyses, plan, options.limit, answer.corpus);
   const response: SearchResponse = {
@@ -123,14 +74,7 @@ async function searchCandidates(
   };
   // The index leaves oversized documents out; the answer or the listing names them, as core's
   // own scan does.
-  const oversized = new Map<string, number>();
-  const known = answer.oversized ?? (await store.list(options.prefix));
-  for (const entry of known) {
-    if (isOversized(entry.size) && isSearchablePath(entry.path) && entry.path.startsWith(options.prefix)) {
-      oversized.set(entry.path, entry.size);
-    }
-  }
-  const skipped = skippedList(oversized, options.prefix);
+  const skipped = skippedList(await oversizedInScope(store, answer, options.prefix), options.prefix);
   return skipped.length === 0 ? response : { ...response, skipped };
 }
 
@@ -151,11 +95,13 @@ export async function searchStore(
   options: SearchStoreOptions = {},
 ): Promise<SearchResponse> {
   const resolved = resolveSearchOptions(options);
-  const plan = planQuery(query);
-  const viaIndex = plan.terms.length === 0 ? undefined : await searchCandidates(store, plan, resolved, options.engine);
-  if (viaIndex !== undefined) return viaIndex;
   const engineOptions: SearchOptions = { limit: resolved.limit, snippets: resolved.snippets, prefix: resolved.prefix };
+  // With an engine, one pipeline for every store: its index keyed by document versions, fed by
+  // the store's candidates or its listing (see SearchEngine.search).
   if (options.engine !== undefined) return options.engine.search(store, query, engineOptions);
+  const plan = planQuery(query);
+  const viaIndex = plan.terms.length === 0 ? undefined : await searchCandidatesOnce(store, plan, resolved);
+  if (viaIndex !== undefined) return viaIndex;
   return new SearchEngine().searchOnce(
     store,
     query,

@@ -56,6 +56,11 @@ export const SEARCH_PARITY_QUERIES: ReadonlyArray<readonly [string, SearchOption
   ['test', { limit: 1, snippets: 0 }],
   ['test', { snippets: 10, limit: 20 }],
   ['scoring'],
+  // Inflections (stems): a plural, -ing, -ed and -ion forms against the words the documents hold.
+  ['deploying rollbacks'],
+  ['reviewing pulls'],
+  ['fixes'],
+  ['searches ranked'],
   [''],
 ];
 

@@ -367,7 +367,17 @@ describe('openMemory: init and reads', () => {
       },
     });
     const response = await openMemory({ store, mode: 'read-only' }).search('native');
-    expect(asked).toEqual([{ kind: 'lexical', terms: [{ text: 'native', prefix: true }], prefix: '' }]);
+    // The stem's needle is asked too (`nativ*` holds `nativity`, an inflection `native*` misses).
+    expect(asked).toEqual([
+      {
+        kind: 'lexical',
+        terms: [
+          { text: 'native', prefix: true },
+          { text: 'nativ', prefix: true },
+        ],
+        prefix: '',
+      },
+    ]);
     expect(response.results.map((hit) => hit.path)).toEqual(['a.md']);
     expect(response.documentCount).toBe(3);
     expect(response.results[0]?.snippets[0]?.text).toBe('native search here');
