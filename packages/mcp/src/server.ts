@@ -15,6 +15,7 @@ import { registerMemoryResources, watchStoreRevision } from './resources.js';
 import { bulletTools } from './tools/bullet-tools.js';
 import type { ToolEntry } from './tools/define.js';
 import { historyTools } from './tools/history-tools.js';
+import { ruleTools } from './tools/rule-tools.js';
 import { taskTools } from './tools/task-tools.js';
 import { verifiedTools } from './tools/verified-tools.js';
 import { MCP_SERVER_NAME, MCP_SERVER_VERSION } from './version.js';
@@ -27,6 +28,7 @@ export function memoryTools(context: MemoryMcpContext): ToolEntry[] {
   if (context.store?.history !== undefined) tools.push(...historyTools(context.store.history));
   if (context.tasks !== undefined && context.verified !== undefined) {
     tools.push(...taskTools(context, context.tasks, context.verified));
+    tools.push(...ruleTools(context, context.tasks));
   }
   return tools;
 }

@@ -10,6 +10,7 @@ const REPO = 'acme/app';
 const READ_TOOLS = [
   'memory.get_recent',
   'memory.hydrate',
+  'memory.list_rules',
   'memory.read_citation',
   'memory.search',
   'memory.search_by_path',

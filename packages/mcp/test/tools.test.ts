@@ -29,7 +29,7 @@ const VERIFIED_TOOLS = [
 ];
 const BULLET_TOOLS = ['memory.add', 'memory.replace', 'memory.remove', 'memory.daily_append', 'memory.search'];
 const HISTORY_TOOLS = ['memory.history', 'memory.read_at'];
-const TASK_TOOLS = ['memory.hydrate', 'memory.record_episode'];
+const TASK_TOOLS = ['memory.hydrate', 'memory.record_episode', 'memory.list_rules'];
 const WRITE_TOOLS = new Set([
   'memory.store',
   'memory.refresh',
