@@ -14,6 +14,7 @@ import {
   EPISODE_USAGE,
   GATE_USAGE,
   HOOKS_USAGE,
+  INDEX_USAGE,
   INIT_USAGE,
   LEARNINGS_USAGE,
   MAIN_USAGE,
@@ -49,6 +50,7 @@ function sepoEntry(name: SepoSupportCommand): { load: () => Promise<CommandRunne
 const COMMANDS: Readonly<Record<string, { load: () => Promise<CommandRunner>; usage: string }>> = {
   update: { load: async () => (await import('./commands/update.js')).runUpdateCommand, usage: UPDATE_USAGE },
   search: { load: async () => (await import('./commands/search.js')).runSearchCommand, usage: SEARCH_USAGE },
+  index: { load: async () => (await import('./commands/index-command.js')).runIndexCommand, usage: INDEX_USAGE },
   init: { load: async () => (await import('./commands/init.js')).runInitCommand, usage: INIT_USAGE },
   memories: { load: async () => (await import('./commands/memories.js')).runMemoriesCommand, usage: MEMORIES_USAGE },
   context: { load: async () => (await import('./commands/context.js')).runContextCommand, usage: CONTEXT_USAGE },

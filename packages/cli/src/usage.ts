@@ -6,6 +6,7 @@ export const MAIN_USAGE = `Usage: repomem <command> [options]
 Commands:
   update <add|replace|remove|daily-append>  Edit bullets in MEMORY.md, PROJECT.md or today's daily log
   search <query...>                         Search the memory tree
+  index [--embedder E]                      Build or refresh the memory's vectors for semantic ranking
   init                                      Seed the memory tree layout (idempotent)
   memories <subcommand>                     Verified memories with code citations (store, recent, verify...)
   context --task "..." [--user U]           Memory context of a task (rules, knowledge, past tasks, preferences)
@@ -54,10 +55,31 @@ Environment:
   REPOMEM_STORE      Store spec when neither --store nor --dir is given
   MEMORY_DIR         Memory directory when neither --store, --dir nor REPOMEM_STORE is given
   MEMORY_QUERY       Search query when none is given on the command line
+  REPOMEM_EMBEDDER   Embedder for semantic ranking: local, openai:<model>, bedrock:<model> (none: lexical)
   GITHUB_REPOSITORY  Repository slug when --repo is not given
   GITHUB_TOKEN       Token of the GitHub citation source (memories --source github)
 
 Exit codes: 0 success (including "no change"), 2 caller-fixable problem, 1 usage or unexpected error.
+`;
+
+/** `repomem index --help`. */
+export const INDEX_USAGE = `Usage: repomem index [--store <spec> | --dir <path>] [--repo <owner/name>] [--embedder <spec>] [--json]
+
+Builds or refreshes the vectors of the memory for semantic retrieval, and keeps them with the
+memory (under .repomem/vectors/<embedder>/ in the store, never returned by search). Only chunks
+whose text has no vector yet are embedded: a Markdown bullet or paragraph with its heading, a
+mirrored issue or pull request's title and body, then each comment and review. Vectors of chunks
+that no longer exist are dropped. A progress bar is shown on a terminal.
+
+Options:
+  --store <spec>      Store to index (same choice as every command: --store, --dir, $REPOMEM_STORE,
+                      $MEMORY_DIR, then sqlite:.repomem/repomem.db)
+  --dir <path>        Memory directory to index
+  --repo <o/n>        Repository scope (default $GITHUB_REPOSITORY, then local/default)
+  --embedder <spec>   local (default: the model shipped in @repomem/embedder-local), openai:<model>,
+                      bedrock:<model id> (from @repomem/embedders); default $REPOMEM_EMBEDDER, then local
+  --json              One JSON object {ok, store, embedder, dimensions, embedded, reused, removed, chunks, missing, seconds}
+  -h, --help          Show this message
 `;
 
 /** `repomem update --help`. */
@@ -430,19 +452,22 @@ Options:
 `;
 
 /** `repomem doctor --help`. */
-export const DOCTOR_USAGE = `Usage: repomem doctor [--store <spec> | --dir <path>] [--repo <owner/name>] [--json]
+export const DOCTOR_USAGE = `Usage: repomem doctor [--store <spec> | --dir <path>] [--repo <owner/name>] [--embedder <spec>] [--json]
 
 Checks the store the other commands would use (same choice: --store, --dir, $REPOMEM_STORE,
 $MEMORY_DIR, then the default SQLite file) and explains each failure with a fix. Network stores
 check more (PostgreSQL: reachability, server version, privileges, schema version, pooler mode,
 row-level security; AgentCore: reachability, permissions, identifier mapping); every store is at
-least opened read-only, listed and its state read. Passwords never appear in the report.
+least opened read-only, listed and its state read. Passwords never appear in the report. The
+last line names the embedder (--embedder, else $REPOMEM_EMBEDDER) and how many chunks of the
+memory lack vectors (repomem index embeds them).
 Exit 0 when every check passed or only warned, 2 when one failed.
 
 Options:
   --store <spec>    Store to check
   --dir <path>      Memory directory to check
   --repo <o/n>      Repository scope (default $GITHUB_REPOSITORY, then local/default)
+  --embedder <spec> Embedder to report on (default $REPOMEM_EMBEDDER; none: lexical ranking)
   --json            The report as one JSON object {ok, store, repo, checks:[{check, status, detail, fix?}]}
   -h, --help        Show this message
 `;

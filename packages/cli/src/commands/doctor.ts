@@ -4,6 +4,7 @@
 // this command picks the store like every other command and prints the report.
 import type { StoreDiagnostic } from '@repomem/core';
 import { booleanOption, parseArguments, stringOption } from '../args.js';
+import { EMBEDDER_OPTIONS, embedderSpecOf } from '../embedder-spec.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
@@ -19,7 +20,7 @@ function formatCheck(check: StoreDiagnostic): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Run `repomem doctor [--store <spec> | --dir <path>] [--repo <o/n>] [--json]`; exit 2 when a check failed. */
+/** Run `repomem doctor [--store <spec> | --dir <path>] [--repo <o/n>] [--embedder <spec>] [--json]`; exit 2 when a check failed. */
 export async function runDoctorCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
   try {
@@ -27,6 +28,7 @@ export async function runDoctorCommand(argv: readonly string[], io: CliIo): Prom
       store: { type: 'string' },
       dir: { type: 'string' },
       repo: { type: 'string' },
+      ...EMBEDDER_OPTIONS,
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     });
@@ -37,12 +39,28 @@ export async function runDoctorCommand(argv: readonly string[], io: CliIo): Prom
     if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
     const chosen = await chooseStore({ store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') }, io);
     const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
-    const checks = await cliRegistry.diagnoseStore(chosen.resolved, {
+    const storeChecks = await cliRegistry.diagnoseStore(chosen.resolved, {
       cwd: chosen.context.cwd,
       env: chosen.context.env,
       repo,
       readOnly: true,
     });
+    // The embedder line: none configured costs nothing; a configured one is opened and counted.
+    const spec = embedderSpecOf(stringOption(parsed, 'embedder'), io.env);
+    const checks: StoreDiagnostic[] = [...storeChecks];
+    // A store that failed a check is what to fix first: no embedder line then.
+    const storeFailed = storeChecks.some((check) => check.status === 'failed');
+    if (!storeFailed && spec === undefined) {
+      checks.push({
+        check: 'embedder',
+        status: 'ok',
+        detail:
+          'none: search and context rank lexically (set REPOMEM_EMBEDDER=local and run repomem index for hybrid ranking)',
+      });
+    } else if (!storeFailed && spec !== undefined) {
+      const { diagnoseEmbedder } = await import('./doctor-embedder.js');
+      checks.push(await diagnoseEmbedder(spec, chosen, repo, io));
+    }
     const failed = checks.some((check) => check.status === 'failed');
     if (json) {
       io.stdout.write(`${JSON.stringify({ ok: !failed, store: chosen.label, repo, checks })}\n`);
