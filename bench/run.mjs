@@ -40,6 +40,7 @@ const SUITE_MODULES = {
   'github-sync': ['./suites/github-sync.mjs', 'runGitHubSync'],
   hydrate: ['./suites/hydrate.mjs', 'runHydrate'],
   postgres: ['./suites/postgres.mjs', 'runPostgres'],
+  relevance: ['./suites/relevance.mjs', 'runRelevance'],
 };
 const SUITES = Object.keys(SUITE_MODULES);
 

@@ -11,7 +11,7 @@ import type { ContextSource } from './receipt.js';
 import { runWithTimeout } from './with-timeout.js';
 
 /** Least score of a preference of the requesting user (on the 0-1 relevance scale). */
-export const PREFERENCE_PRIOR = 0.35;
+export const PREFERENCE_PRIOR = 1;
 
 /** Order of candidates: score descending, then newest first, then id. */
 export function compareCandidates(a: Candidate, b: Candidate): number {

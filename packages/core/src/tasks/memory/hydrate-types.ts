@@ -44,10 +44,11 @@ export interface HydrateOptions {
   /** Per-source timeouts (and `semantic`: the semantic scoring), overriding `timeoutMs`. */
   readonly timeouts?: Partial<Readonly<Record<ContextSource | 'semantic', number>>>;
   /**
-   * Scores candidates by meaning too (a `SemanticIndex` from `createSemanticIndex`): its ranking
-   * is fused with the lexical one by reciprocal rank fusion, and an item close in meaning clears
-   * the relevance floor without sharing a word. A failure or timeout falls back to words alone
-   * (a warning or error like a source's). Without it, relevance is lexical and no model is loaded.
+   * Scores candidates by meaning too (a `SemanticIndex` from `createSemanticIndex`): its
+   * similarity, calibrated against the candidates, is added to the lexical score, and an item
+   * close in meaning clears the relevance floor without sharing a word. A failure or timeout
+   * falls back to words alone (a warning or error like a source's). Without it, relevance is
+   * lexical and no model is loaded.
    */
   readonly semantic?: SemanticScorer;
   /** Aborts every source (the call then settles at once). */

@@ -109,10 +109,10 @@ function strictError(failures: readonly SourceFailure[], errors: readonly unknow
  *
  * Relevance (`hydrate-relevance.ts`): every candidate is scored on one scale, BM25 over the
  * candidates with light inflection folding, a bonus when its scope holds a file the task names
- * (in `task.description` or `task.files`), and, with `semantic`, the model's ranking fused with
- * the lexical one by reciprocal rank fusion. Items that match nothing fall below the relevance
- * floor. A pull request closed unmerged ranks by relevance like any episode; its outcome is in
- * its line.
+ * (in `task.description` or `task.files`), and, with `semantic`, the model's similarity
+ * calibrated against the candidates and added to the lexical score. Items that match nothing
+ * fall below the relevance floor. A pull request closed unmerged ranks by relevance like any
+ * episode; its outcome is in its line.
  *
  * Budget (default 2,000 tokens, estimated with `chars/4` unless `estimator` says otherwise): see
  * `fillBudget`: every active review rule first, then knowledge, verified memories, episodes and
