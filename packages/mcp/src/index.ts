@@ -14,10 +14,11 @@ export {
 } from './http.js';
 export type { MemoryMcpOptions } from './options.js';
 export { MEMORY_RULES, MEMORY_RULES_PROMPT } from './prompts.js';
+export { readOnlyRecall } from './read-only-recall.js';
 export { MEMORY_RESOURCE_PREFIX, memoryResourceUri } from './resources.js';
 export { createMemoryMcpServer, createMemoryMcpServerFromContext, memoryTools } from './server.js';
 export { type ServeStdioOptions, type StdioMemoryServer, serveStdio } from './stdio.js';
-export { TOOL_NAME_STYLES, type ToolNameStyle, toolName } from './tool-names.js';
+export { TOOL_NAME_STYLES, type ToolNameStyle, toolName, withToolNames } from './tool-names.js';
 export { INTERNAL_ERROR_CODE } from './tool-result.js';
-export type { ToolEntry } from './tools/define.js';
+export type { DeepReadonly, ToolDefinition, ToolEntry } from './tools/define.js';
 export { MCP_PROTOCOL_REVISION, MCP_SERVER_NAME, MCP_SERVER_VERSION } from './version.js';

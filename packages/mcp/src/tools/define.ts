@@ -13,6 +13,8 @@ export interface ToolEntry {
   readonly name: string;
   /** True when the tool changes memory (hidden and refused in read-only mode). */
   readonly writes: boolean;
+  /** The declaration (schemas, description, body), for hosts other than an MCP server (`@repomem/ai-sdk`). */
+  readonly definition: ToolDefinition<z.ZodObject, z.ZodObject>;
   /**
    * Register on `server` with names in `style`; in read-only mode a writing tool is registered
    * disabled (not listed, refused).
@@ -51,6 +53,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(definit
   return {
     name: definition.name,
     writes: definition.writes,
+    definition: definition as unknown as ToolDefinition<z.ZodObject, z.ZodObject>,
     register(server, mode, style = 'dotted') {
       const registered = server.registerTool<z.ZodObject, z.ZodObject>(
         toolName(definition.name, style),
