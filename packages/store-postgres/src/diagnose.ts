@@ -7,6 +7,7 @@ import { isRepomemError } from '@repomem/core';
 import { type PostgresConnectionFields, resolveConnection } from './connection-options.js';
 import { PostgresDatabase, type Transaction } from './database.js';
 import { REPO_SCOPED_TABLES } from './migrations.js';
+import { repositoryAccess } from './repo-access.js';
 import { inspectSchema, POSTGRES_SCHEMA_VERSION } from './schema.js';
 
 /** Oldest PostgreSQL major version this package supports. */
@@ -151,14 +152,40 @@ async function rowSecurity(tx: Transaction, schema: string): Promise<StoreDiagno
   return { check: 'row-level security', status: 'ok', detail: 'enabled and enforced for this user' };
 }
 
+async function repositoryAccessCheck(tx: Transaction, schema: string, repo: string): Promise<StoreDiagnostic> {
+  const access = await repositoryAccess(tx, schema, repo);
+  const check = 'repository access';
+  switch (access.kind) {
+    case 'unrestricted':
+      return { check, status: 'ok', detail: `${repo}: every row is visible to ${access.role} (${access.reason})` };
+    case 'granted':
+      return { check, status: 'ok', detail: `${access.role} has a row-level security grant for ${repo}` };
+    case 'undecided':
+      return {
+        check,
+        status: 'warning',
+        detail: `whether ${access.role} may see ${repo} depends on a policy that reads more than the repository (${access.reason})`,
+        fix: 'review the policies on the repomem tables: `repomem postgres policies --role <role>` prints the ones repomem expects',
+      };
+    default:
+      return {
+        check,
+        status: 'failed',
+        detail: `the role ${access.role} has no access to repository ${repo}: row-level security hides its rows, so reads would come back empty and writes are refused`,
+        fix: `run as the tables owner: repomem postgres policies --role ${access.role} --grant ${repo} --apply (or use a role that has the grant)`,
+      };
+  }
+}
+
 /**
  * The checks of `repomem doctor` for a PostgreSQL store: reachable (and authentication), server
- * version, schema version, privileges, pooler mode and row-level security. Never throws.
+ * version, schema version, privileges, row-level security, access to the repository the command
+ * is scoped to, and pooler mode. Never throws.
  */
 export async function diagnosePostgres(
   fields: PostgresConnectionFields,
   label: string,
-  _context: OpenStoreContext,
+  context: OpenStoreContext,
 ): Promise<readonly StoreDiagnostic[]> {
   const checks: StoreDiagnostic[] = [];
   let db: PostgresDatabase;
@@ -188,6 +215,7 @@ export async function diagnosePostgres(
       ['schema version', (tx) => schemaVersion(tx, db.schema)],
       ['privileges', (tx) => privileges(tx, db.schema)],
       ['row-level security', (tx) => rowSecurity(tx, db.schema)],
+      ['repository access', (tx) => repositoryAccessCheck(tx, db.schema, context.repo)],
     ];
     for (const [check, step] of steps) {
       try {

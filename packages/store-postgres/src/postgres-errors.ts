@@ -87,9 +87,11 @@ export function translatePostgresError(error: unknown, identity: PostgresIdentit
         { details },
       );
     case '42501':
+      // A privilege or a row-level-security policy said no: the same request will be refused
+      // again, so this is never retried (nor classified as an outage).
       return new RepomemError(
-        'BACKEND_UNAVAILABLE',
-        `${at} refused ${action}: ${text} (grant the user the privileges named in the @repomem/store-postgres README, or check its row-level security grant)`,
+        'PERMISSION_DENIED',
+        `${at} refused ${action}: ${text} (${/row-level security/i.test(text) ? "the user has no row-level security grant for this repository: repomem postgres policies --role <user> --grant <owner/name> --apply, run by the tables' owner" : 'grant the user the privileges named in the @repomem/store-postgres README'})`,
         { details },
       );
     case '57014':

@@ -32,6 +32,7 @@ import { type IndexedText, indexedText } from './indexed-text.js';
 import { openDatabase, type PostgresConnectionOptions } from './open-database.js';
 import { PostgresCandidates } from './postgres-candidates.js';
 import { PostgresState } from './postgres-state.js';
+import { RepositoryAccessCheck } from './repo-access.js';
 import { likePrefix } from './sql-text.js';
 
 /** Repository scope used when {@link PostgresStoreOptions.repo} is not given. */
@@ -384,5 +385,12 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const repo = checkPostgresRepo(options?.repo, 'openPostgresStore');
   const maxDocumentBytes = checkMaxBytes(options?.maxDocumentBytes);
   const { db, databaseId } = await openDatabase(options, 'openPostgresStore');
+  try {
+    // A repository this role may not see would read as an empty memory: refuse it at open.
+    await new RepositoryAccessCheck(db).assert(repo);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   return new PostgresStoreImpl(db, databaseId, repo, options.readOnly === true, maxDocumentBytes);
 }

@@ -36,6 +36,7 @@ import {
   memoryFromRow,
   memoryParameters,
 } from './record-rows.js';
+import { RepositoryAccessCheck } from './repo-access.js';
 import { MAX_INDEXED_WORD_CHARS, tsqueryLiteral } from './sql-text.js';
 
 /** Options of {@link openPostgresRecordBackend}. */
@@ -186,10 +187,12 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
   readonly schema: string;
   readonly readOnly: boolean;
   readonly #db: PostgresDatabase;
+  readonly #access: RepositoryAccessCheck;
   readonly #where: string;
 
   constructor(db: PostgresDatabase, readOnly: boolean) {
     this.#db = db;
+    this.#access = new RepositoryAccessCheck(db);
     this.schema = db.schema;
     this.readOnly = readOnly;
     this.#where = `${db.table('agent_memory')} of ${db.identity.database}`;
@@ -269,7 +272,8 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
     );
   }
 
-  async #records(action: string, sql: string, values: unknown[]): Promise<VerifiedMemory[]> {
+  async #records(repo: string, action: string, sql: string, values: unknown[]): Promise<VerifiedMemory[]> {
+    await this.#access.assert(repo);
     const rows = await this.#db.readOnce<MemoryRow>(action, sql, values);
     return rows.map((row) => memoryFromRow(row, this.#where));
   }
@@ -281,6 +285,7 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
       return undefined;
     }
     const found = await this.#records(
+      repo,
       'get()',
       `SELECT ${MEMORY_SELECT} FROM ${this.#memories} m WHERE m.repo = $1 AND m.id = $2::uuid`,
       [repo, id],
@@ -294,7 +299,7 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
     if (empty(resolved)) return [];
     const values: unknown[] = [resolved.repo];
     const sql = `SELECT ${MEMORY_SELECT} FROM ${this.#memories} m WHERE m.repo = $1${filters(resolved, values)} ORDER BY ${NEWEST_FIRST}`;
-    return this.#records('recent()', sql + limitClause(resolved.limit, values), values);
+    return this.#records(resolved.repo, 'recent()', sql + limitClause(resolved.limit, values), values);
   }
 
   async byPath(query: RecordQuery & { readonly path: string }): Promise<VerifiedMemory[]> {
@@ -304,7 +309,7 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
     if (empty(resolved)) return [];
     const values: unknown[] = [resolved.repo, JSON.stringify([{ path }])];
     const sql = `SELECT ${MEMORY_SELECT} FROM ${this.#memories} m WHERE m.repo = $1 AND m.citations @> $2::jsonb${filters(resolved, values)} ORDER BY ${NEWEST_FIRST}`;
-    return this.#records('byPath()', sql + limitClause(resolved.limit, values), values);
+    return this.#records(resolved.repo, 'byPath()', sql + limitClause(resolved.limit, values), values);
   }
 
   async bySubject(query: RecordQuery & { readonly subjectKey: string }): Promise<VerifiedMemory[]> {
@@ -316,7 +321,7 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
     if (empty(resolved)) return [];
     const values: unknown[] = [resolved.repo, query.subjectKey];
     const sql = `SELECT ${MEMORY_SELECT} FROM ${this.#memories} m WHERE m.repo = $1 AND m.subject_key = $2${filters(resolved, values)} ORDER BY ${NEWEST_FIRST}`;
-    return this.#records('bySubject()', sql + limitClause(resolved.limit, values), values);
+    return this.#records(resolved.repo, 'bySubject()', sql + limitClause(resolved.limit, values), values);
   }
 
   async search(query: RecordQuery & { readonly text: string }): Promise<VerifiedMemory[]> {
@@ -345,7 +350,7 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
       match += ` AND strpos(${SEARCHED_TEXT}, $${values.length}) > 0`;
     }
     const sql = `SELECT ${MEMORY_SELECT}, ${rank} AS rank FROM ${this.#memories} m WHERE m.repo = $1${match}${filters(resolved, values)} ORDER BY rank DESC, ${NEWEST_FIRST}`;
-    return this.#records('search()', sql + limitClause(resolved.limit, values), values);
+    return this.#records(resolved.repo, 'search()', sql + limitClause(resolved.limit, values), values);
   }
 
   async appendEvents(events: readonly TelemetryEvent[]): Promise<void> {
@@ -385,6 +390,7 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
     }
     const order = limit === undefined ? 'ASC' : 'DESC';
     const sql = `SELECT id, repo, memory_id, type, at, at_as_written, details FROM ${this.#db.table('agent_memory_telemetry')} WHERE ${where} ORDER BY id ${order}${limitClause(limit, values)}`;
+    await this.#access.assert(repo);
     const rows = await this.#db.readOnce<EventRow>('events()', sql, values);
     if (limit !== undefined) rows.reverse();
     return rows.map((row) => eventFromRow(row, this.#where));
@@ -398,6 +404,7 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
     if (query.liveAt !== undefined && !TimestampSchema.safeParse(query.liveAt).success) {
       throw new RepomemError('INVALID_ARGUMENT', 'stats: liveAt must be an ISO 8601 timestamp');
     }
+    await this.#access.assert(repo);
     return this.#db.read('stats()', async (tx) => {
       const byStatus = Object.fromEntries(MEMORY_STATUSES.map((status) => [status, 0])) as Record<MemoryStatus, number>;
       for (const row of await tx.query<{ status: string; n: string }>(

@@ -29,6 +29,7 @@ import type { PostgresDatabase } from './database.js';
 import { coreWords } from './indexed-text.js';
 import { openDatabase, type PostgresConnectionOptions } from './open-database.js';
 import { isUnspacedTerm } from './postgres-candidates.js';
+import { RepositoryAccessCheck } from './repo-access.js';
 import { likePrefix, MAX_INDEXED_WORD_CHARS, tsqueryLiteral, weightedVectorLiteral } from './sql-text.js';
 
 /** Options of {@link openPostgresTaskRecordBackend}. */
@@ -57,10 +58,12 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
   readonly schema: string;
   readonly readOnly: boolean;
   readonly #db: PostgresDatabase;
+  readonly #access: RepositoryAccessCheck;
   readonly #table: string;
 
   constructor(db: PostgresDatabase, readOnly: boolean) {
     this.#db = db;
+    this.#access = new RepositoryAccessCheck(db);
     this.schema = db.schema;
     this.readOnly = readOnly;
     this.#table = db.table('task_records');
@@ -149,6 +152,7 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
     assertTaskRecordRepo(repo);
     assertTaskRecordKind(kind);
     assertTaskRecordId(id);
+    await this.#access.assert(repo);
     const rows = await this.#db.readOnce<{ record: unknown }>(
       'get()',
       `SELECT record FROM ${this.#table} WHERE repo = $1 AND kind = $2 AND id = $3`,
@@ -167,7 +171,8 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
     return sql;
   }
 
-  async #select(action: string, sql: string, values: unknown[]): Promise<TaskRecord[]> {
+  async #select(repo: string, action: string, sql: string, values: unknown[]): Promise<TaskRecord[]> {
+    await this.#access.assert(repo);
     const rows = await this.#db.readOnce<{ record: unknown }>(action, sql, values);
     return rows.map((row) => this.#parse(row));
   }
@@ -183,7 +188,7 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
       sql += ` LIMIT $${values.length}`;
     }
     // Core's order compares times as written (milliseconds); the index orders by microseconds.
-    return (await this.#select('list()', sql, values)).sort(compareTaskRecordsNewestFirst);
+    return (await this.#select(query.repo, 'list()', sql, values)).sort(compareTaskRecordsNewestFirst);
   }
 
   /**
@@ -208,7 +213,7 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
       );
       sql += ` AND search_words @@ $${values.length}::tsquery`;
     }
-    const candidates = await this.#select('search()', sql, values);
+    const candidates = await this.#select(query.repo, 'search()', sql, values);
     return searchTaskRecords(candidates, query);
   }
 

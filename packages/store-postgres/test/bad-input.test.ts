@@ -115,13 +115,13 @@ describe.skipIf(noServer)(`bad input against a real server${skipReason === '' ? 
         const opened = await openPostgresStore({ ...fields, schema });
         await opened.list();
       },
-      'BACKEND_UNAVAILABLE',
+      'PERMISSION_DENIED',
       'permission denied',
       role,
     );
     await expectRepomemError(
       () => openPostgresStore({ ...fields, schema: freshSchema() }),
-      'BACKEND_UNAVAILABLE',
+      'PERMISSION_DENIED',
       'permission denied',
     );
   });

@@ -1,14 +1,17 @@
 // Why: repository isolation must hold in the database, not only in repomem's queries. After the
 // policies are applied, a restricted role connects with plain SQL (no repomem code) and cannot
 // read, change or add another repository's rows; through repomem it works on its own repository
-// and is refused on another one with a clear error.
+// and is refused on another one by name (PERMISSION_DENIED, never an empty memory, never retried
+// as an outage), and doctor says the role has no access to it.
 import { randomBytes } from 'node:crypto';
+import { classifyMemoryFailure, diagnoseStore, writeEpisode } from '@repomem/core';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applyRowLevelSecurity,
   openPostgresRecordBackend,
   openPostgresStore,
+  openPostgresTaskRecordBackend,
   rowLevelSecurityStatements,
 } from '../src/index.js';
 import {
@@ -107,7 +110,7 @@ describe.skipIf(noServer)(`row-level security on a real server${skipReason === '
     });
   });
 
-  it('through repomem, the role works on its repository and is refused on another one', async () => {
+  it('through repomem, the role works on its repository and is refused on another one, by name', async () => {
     if (server === undefined) throw new Error(skipReason);
     const fields = { host: server.host, port: server.port, user: role, password, database, schema };
     const mine = await openPostgresStore({ ...fields, repo: 'acme/mine' });
@@ -118,25 +121,75 @@ describe.skipIf(noServer)(`row-level security on a real server${skipReason === '
     } finally {
       await mine.close();
     }
-    const theirs = await openPostgresStore({ ...fields, repo: 'acme/theirs' });
-    try {
-      expect(await theirs.list(), 'rows of a repository outside the grant are invisible').toEqual([]);
+    // Not an empty memory: the role is told it has no access to that repository.
+    for (const readOnly of [false, true]) {
       const error = await expectRepomemError(
-        () => theirs.write([{ kind: 'put', path: 'MEMORY.md', content: utf8.encode('- overwritten\n') }]),
-        'BACKEND_UNAVAILABLE',
+        () => openPostgresStore({ ...fields, repo: 'acme/theirs', readOnly }),
+        'PERMISSION_DENIED',
+        `the role "${role}" has no access to repository "acme/theirs"`,
         'row-level security',
-        `${server.host}:${server.port}`,
-        role,
+        `--grant acme/theirs`,
       );
       expect(error.message).not.toContain(password);
-    } finally {
-      await theirs.close();
     }
     const records = await openPostgresRecordBackend(fields);
+    const tasks = await openPostgresTaskRecordBackend(fields);
     try {
-      expect(await records.recent({ repo: 'acme/theirs' })).toEqual([]);
+      expect(await records.recent({ repo: 'acme/mine' })).toEqual([]);
+      await expectRepomemError(() => records.recent({ repo: 'acme/theirs' }), 'PERMISSION_DENIED', 'acme/theirs');
+      await expectRepomemError(() => records.stats({ repo: 'acme/theirs' }), 'PERMISSION_DENIED', 'acme/theirs');
+      expect(await tasks.list({ repo: 'acme/mine', kind: 'episode' })).toEqual([]);
+      await expectRepomemError(
+        () => tasks.list({ repo: 'acme/theirs', kind: 'episode' }),
+        'PERMISSION_DENIED',
+        'acme/theirs',
+      );
+      // A write the policy refuses is a permission error at once: one attempt, never an outage.
+      const record = {
+        kind: 'episode' as const,
+        repo: 'acme/theirs',
+        id: 'theirs-1',
+        revision: 1,
+        updated_at: new Date().toISOString(),
+        text: 'x',
+        data: {},
+      };
+      const refused = await expectRepomemError(
+        () => tasks.apply([{ record, expectedRevision: null }]),
+        'PERMISSION_DENIED',
+        'row-level security',
+      );
+      expect(classifyMemoryFailure(refused)).toMatchObject({ category: 'configuration', severity: 'error' });
+      const written = await writeEpisode({
+        backend: tasks,
+        repo: 'acme/theirs',
+        episode: { task_id: 'theirs-2', status: 'completed' },
+      });
+      expect(written).toMatchObject({
+        kind: 'failed',
+        attempts: 1,
+        failure: { category: 'configuration', code: 'PERMISSION_DENIED' },
+      });
     } finally {
       await records.close();
+      await tasks.close();
     }
+  });
+
+  it('doctor --repo says the role has no access to a repository outside its grant', async () => {
+    if (server === undefined) throw new Error(skipReason);
+    const spec = `postgres://${role}:${password}@${server.host}:${server.port}/${database}?schema=${schema}`;
+    const access = async (repo: string) =>
+      (await diagnoseStore(spec, { repo })).find((check) => check.check === 'repository access');
+    expect(await access('acme/mine')).toMatchObject({ status: 'ok' });
+    const denied = await access('acme/theirs');
+    expect(denied).toMatchObject({ status: 'failed' });
+    expect(denied?.detail).toContain(`the role ${role} has no access to repository acme/theirs`);
+    expect(denied?.fix).toContain(`--grant acme/theirs`);
+    const owner = `postgres://${server.user}:${server.password}@${server.host}:${server.port}/${database}?schema=${schema}`;
+    const ownerChecks = await diagnoseStore(owner, { repo: 'acme/theirs' });
+    expect(ownerChecks.find((check) => check.check === 'repository access')).toMatchObject({
+      status: 'ok',
+    });
   });
 });

@@ -43,7 +43,7 @@ describe.skipIf(noServer)(`postgres through core's registry${skipReason === '' ?
     });
   });
 
-  it('doctor checks reachability, version, schema, privileges, pooler mode and row-level security', async () => {
+  it('doctor checks reachability, version, schema, privileges, row-level security, repository access and pooler mode', async () => {
     const schema = freshSchema();
     const before = await diagnoseStore(spec(database, schema), { repo: 'acme/app' });
     const byCheck = new Map(before.map((check) => [check.check, check]));
@@ -53,6 +53,7 @@ describe.skipIf(noServer)(`postgres through core's registry${skipReason === '' ?
       'schema version',
       'privileges',
       'row-level security',
+      'repository access',
       'pooler mode',
     ]);
     expect(byCheck.get('reachable')?.status).toBe('ok');
