@@ -475,7 +475,7 @@ Options:
 /** `repomem mcp --help`. */
 export const MCP_USAGE = `Usage: repomem mcp [--store <spec> | --dir <path>] [--repo <owner/name>] [--mode enabled|read-only|disabled]
                    [--source <spec>] [--tool-names dotted|underscored]
-                   [--http --port <n> [--host <address>] [--token <token>]]
+                   [--http --port <n> [--host <address>] [--token <token>] [--session-idle-timeout <s>]]
 
 Serves the repository memory to MCP clients (Claude Code, Codex, Cursor, VS Code...): the
 verified-memory tools (memory.store, memory.get_recent, memory.verify_citations...), the bullet
@@ -495,8 +495,12 @@ Options:
                    reject dots in tool names
   --http           Serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio
   --port <n>       HTTP port (0: any free port, printed on stderr)
-  --host <address> Address to bind (default 127.0.0.1); any other address requires a token
+  --host <address> Address to bind (default 127.0.0.1, any 127.x.y.z or ::1 too); any other
+                   address requires a token
   --token <token>  Bearer token every HTTP request must carry (or $REPOMEM_MCP_TOKEN; 16+ characters)
+  --session-idle-timeout <s>
+                   Close an HTTP session no request has used for this many seconds (default 1800);
+                   request bodies over 4 MiB get 413
   -h, --help       Show this message
 `;
 
