@@ -2,7 +2,7 @@
 // real SQLite store; refusals exit 2 with the reason. Signatures are computed as GitHub documents
 // them (HMAC-SHA256 of the raw body, hex), independently of the library the command uses.
 import { createHmac } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/index.js';
@@ -104,6 +104,92 @@ describe('repomem webhook', () => {
     expect(bad.code).toBe(2);
     expect(jsonOf(bad)).toMatchObject({ ok: false, outcome: 'unauthorized', reason: 'bad_signature' });
   });
+
+  it('a forged or unsigned delivery opens nothing: no store, no file, in an empty folder', async () => {
+    const forged = await run(
+      ['webhook', '--delivery', '-'],
+      JSON.stringify({ headers: headers('wrong secret'), body }),
+    );
+    expect(forged.code).toBe(2);
+    expect(forged.stderr).toContain('bad_signature');
+    const { 'X-Hub-Signature-256': _signature, ...unsigned } = headers();
+    const missing = await run(['webhook', '--delivery', '-', '--json'], JSON.stringify({ headers: unsigned, body }));
+    expect(missing.code).toBe(2);
+    expect(jsonOf(missing)).toMatchObject({ outcome: 'unauthorized', reason: 'missing_signature' });
+    expect(readdirSync(temp.path)).toEqual([]);
+  });
+
+  it.each([
+    ['SQLite', ['--store', 'sqlite:hooks.db']],
+    ['a memory directory', ['--dir', 'mem']],
+  ])(
+    'on %s, a replayed delivery never turns the outcome back, whatever the order, across runs',
+    async (_name, where) => {
+      if (where[0] === '--dir') mkdirSync(join(temp.path, 'mem'));
+      const closed = (pr: number, merged: boolean, at: string, id: string) => {
+        const payload = JSON.stringify({
+          action: 'closed',
+          number: pr,
+          pull_request: {
+            number: pr,
+            merged,
+            state: 'closed',
+            closed_at: at,
+            updated_at: at,
+            merged_at: merged ? at : null,
+          },
+          repository: { full_name: 'acme/app' },
+        });
+        const signature = `sha256=${createHmac('sha256', SECRET).update(payload, 'utf8').digest('hex')}`;
+        return JSON.stringify({
+          headers: { 'X-GitHub-Event': 'pull_request', 'X-GitHub-Delivery': id, 'X-Hub-Signature-256': signature },
+          body: payload,
+        });
+      };
+      const deliver = async (delivery: string) =>
+        jsonOf(await run(['webhook', '--delivery', '-', ...where, '--json'], delivery));
+      const outcome = async (task: string) =>
+        (
+          jsonOf(await run(['episode', 'get', '--task-id', task, '--repo', 'acme/app', ...where, '--json'])) as {
+            episode: { data: { outcome: string } };
+          }
+        ).episode.data.outcome;
+      for (const [task, pr] of [
+        ['task-12', '12'],
+        ['task-14', '14'],
+      ] as const) {
+        const written = await run([
+          'episode',
+          'write',
+          '--task-id',
+          task,
+          '--status',
+          'completed',
+          '--pr-number',
+          pr,
+          '--repo',
+          'acme/app',
+          ...where,
+        ]);
+        expect(written.code).toBe(0);
+      }
+      const negative = closed(12, false, '2026-03-02T10:00:00Z', 'delivery-negative');
+      expect(await deliver(negative)).toMatchObject({ kind: 'outcome', outcome: 'negative', episodes: ['task-12'] });
+      expect(await deliver(closed(12, true, '2026-03-02T11:00:00Z', 'delivery-positive'))).toMatchObject({
+        kind: 'outcome',
+        outcome: 'positive',
+        episodes: ['task-12'],
+      });
+      expect(await deliver(negative)).toMatchObject({ ok: true, kind: 'duplicate', delivery: 'delivery-negative' });
+      expect(await outcome('task-12')).toBe('positive');
+      // Reversed arrival: the merge first, the earlier close second (another delivery id).
+      await deliver(closed(14, true, '2026-03-02T11:00:00Z', 'delivery-14-positive'));
+      expect(await deliver(closed(14, false, '2026-03-02T10:00:00Z', 'delivery-14-negative'))).toMatchObject({
+        stale: ['task-14'],
+      });
+      expect(await outcome('task-14')).toBe('positive');
+    },
+  );
 
   it('needs the secret and a delivery', async () => {
     const noSecret = await run(['webhook', '--delivery', '-'], '{}', null);

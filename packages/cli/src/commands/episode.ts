@@ -131,11 +131,16 @@ async function run(action: string | undefined, parsed: ParsedArguments, io: CliI
     case 'list': {
       const limitText = stringOption(parsed, 'limit');
       const limit = limitText === undefined ? 20 : parsePositiveInteger(limitText, '--limit');
+      const warnings: string[] = [];
       const episodes = await withTaskRecords(selection(parsed), io, repo, (backend) =>
-        listEpisodes(backend, repo, { limit }),
+        listEpisodes(backend, repo, {
+          limit,
+          onSkipped: ({ id, error }) =>
+            warnings.push(`skipped episode ${id}: ${error instanceof Error ? error.message : String(error)}`),
+        }),
       );
       const text = episodes.length === 0 ? `no episodes for ${repo}` : episodes.map(episodeLine).join('\n');
-      return okReport('episodes', text, { episodes });
+      return okReport('episodes', text, { episodes, ...(warnings.length === 0 ? {} : { warnings }) }, warnings);
     }
     default:
       throw new CliUsageError(

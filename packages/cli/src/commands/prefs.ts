@@ -64,14 +64,18 @@ async function run(action: string | undefined, parsed: ParsedArguments, io: CliI
       return okReport('set', summary, { user, preferences: stored });
     }
     case 'list': {
-      const preferences = await withTaskRecords(selection, io, repo, (backend) => listPreferences(backend, repo, user));
+      const warnings: string[] = [];
+      const preferences = await withTaskRecords(selection, io, repo, (backend) =>
+        listPreferences(backend, repo, user, {
+          onSkipped: ({ id, error }) =>
+            warnings.push(`skipped preference ${id}: ${error instanceof Error ? error.message : String(error)}`),
+        }),
+      );
       return okReport(
         'preferences',
         preferences.length === 0 ? `no preferences for @${user}` : preferences.map(line).join('\n'),
-        {
-          user,
-          preferences,
-        },
+        { user, preferences, ...(warnings.length === 0 ? {} : { warnings }) },
+        warnings,
       );
     }
     default:

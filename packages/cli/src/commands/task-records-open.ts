@@ -1,7 +1,8 @@
 // Why: `repomem context`, `episode`, `learnings` and `prefs` keep task memory in the store the
 // other commands use: the store's native task records when its scheme has them, otherwise JSON
 // documents under `.repomem/tasks/` (the registry decides). One opener, with the CLI's
-// missing-store message, shared by the four command modules.
+// missing-store message and the warning for records that could not be read, shared by the four
+// command modules.
 import { RepomemError, type TaskRecordBackend } from '@repomem/core';
 import { CliDataError } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -35,6 +36,19 @@ export async function withTaskRecords<T>(
   try {
     return await use(records);
   } finally {
+    reportSkippedRecords(records, io);
     await records.close();
+  }
+}
+
+/**
+ * Print, once each, the records the backend left out because they could not be read (a
+ * truncated file, another repository's record copied in): the command served the others.
+ */
+export function reportSkippedRecords(records: TaskRecordBackend, io: CliIo): void {
+  for (const skipped of records.drainSkippedRecords?.() ?? []) {
+    io.stderr.write(
+      `warning: skipped an unreadable ${skipped.kind} record (${skipped.location}): ${skipped.problem}\n`,
+    );
   }
 }

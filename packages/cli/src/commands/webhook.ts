@@ -6,6 +6,7 @@ import {
   handleGitHubWebhook,
   parseWebhookDelivery,
   summarizeWebhookResult,
+  verifyGitHubWebhook,
   type WebhookDelivery,
   type WebhookResult,
 } from '@repomem/github';
@@ -67,6 +68,16 @@ function describe(result: WebhookResult): string {
   return `${result.status} ${result.kind}${fields === '' ? '' : ` ${fields}`}`;
 }
 
+/** Print a result (stdout, or stderr when refused or failed); returns the exit code. */
+function report(result: WebhookResult, io: CliIo, json: boolean): number {
+  const failed = result.status >= 400;
+  const summary = { ok: !failed, outcome: result.kind, status: result.status, ...summarizeWebhookResult(result) };
+  const stream = failed ? io.stderr : io.stdout;
+  stream.write(json ? `${JSON.stringify(summary)}\n` : `${describe(result)}\n`);
+  if (result.status >= 500) return ExitCode.usage;
+  return failed ? ExitCode.failed : ExitCode.ok;
+}
+
 /** Run `repomem webhook ...`; returns the exit code (0 handled or ignored, 2 refused, 1 failed). */
 export async function runWebhookCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
@@ -98,6 +109,9 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
       );
     }
     const delivery = await readDelivery(parsed, io);
+    // Nothing is opened (no store, no file created) before the delivery is authentic.
+    const verification = await verifyGitHubWebhook(delivery, secret);
+    if (verification.kind !== 'verified') return report(verification, io, json);
     const repo = repoOf(delivery, chooseRepo(stringOption(parsed, 'repo'), io.env));
     const command = stringOption(parsed, 'model-command');
     const records = await openTaskRecords(
@@ -118,12 +132,7 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
     } finally {
       await records.close();
     }
-    const failed = result.status >= 400;
-    const summary = { ok: !failed, outcome: result.kind, status: result.status, ...summarizeWebhookResult(result) };
-    const stream = failed ? io.stderr : io.stdout;
-    stream.write(json ? `${JSON.stringify(summary)}\n` : `${describe(result)}\n`);
-    if (result.status >= 500) return ExitCode.usage;
-    return failed ? ExitCode.failed : ExitCode.ok;
+    return report(result, io, json);
   } catch (error) {
     return reportError(error, io, WEBHOOK_USAGE, json);
   }

@@ -78,7 +78,7 @@ const decoder = new TextDecoder('utf-8');
 
 function invalidDocument(path: string, problem: string, cause?: unknown): RepomemError {
   return new RepomemError('INVALID_DOCUMENT', `task record document ${path} is invalid: ${problem}`, {
-    details: { path },
+    details: { path, problem },
     ...(cause === undefined ? {} : { cause }),
   });
 }
@@ -172,7 +172,13 @@ export function createDocumentTaskRecordBackend(
       const key = `${document.path}\u0000${document.version}`;
       if (!reported.has(key)) {
         reported.add(key);
-        skipped.push({ repo, kind, location: document.path, problem: error.message });
+        const problem = (error.details as { problem?: unknown } | undefined)?.problem;
+        skipped.push({
+          repo,
+          kind,
+          location: document.path,
+          problem: typeof problem === 'string' ? problem : error.message,
+        });
       }
       return undefined;
     }
