@@ -6,6 +6,7 @@ import type { TaskRecordBackend } from '../tasks/record-backend.js';
 import { expectRepomemErrorCode, registerPerTestSubject } from './conformance-lifecycle.js';
 import { registerTaskMemoryGroups } from './task-record-conformance-memory.js';
 import { registerTaskRecordQueryGroups } from './task-record-conformance-queries.js';
+import { registerTaskRuleGroups } from './task-record-conformance-rules.js';
 import type { TaskRecordBackendConformanceOptions, TaskRecordBackendHarness } from './task-record-conformance-types.js';
 import { registerTaskRecordWriteGroups } from './task-record-conformance-writes.js';
 
@@ -49,7 +50,8 @@ function createTaskRecordHarness<B extends TaskRecordBackend>(
  * list (newest first, limit, idPrefix by characters); search (every word, `any`, ranking, query
  * syntax as plain text, query bounds); isolation between repositories and between kinds; task
  * memory on the backend (logins an id mapping could fold keep distinct preferences, a replayed or
- * late pull-request signal never turns a newer outcome back, delivery ids remembered).
+ * late pull-request signal never turns a newer outcome back, delivery ids remembered); review
+ * rules (pending never active, approval supersedes, rejection sticks, expiry).
  */
 export function runTaskRecordBackendConformance<B extends TaskRecordBackend>(
   options: TaskRecordBackendConformanceOptions<B>,
@@ -59,5 +61,6 @@ export function runTaskRecordBackendConformance<B extends TaskRecordBackend>(
     registerTaskRecordWriteGroups(harness);
     registerTaskRecordQueryGroups(harness);
     registerTaskMemoryGroups(harness);
+    registerTaskRuleGroups(harness);
   });
 }
