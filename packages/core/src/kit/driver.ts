@@ -82,20 +82,26 @@ export interface KitScanOptions {
 }
 
 /**
- * Reserved shape of vector candidates (the retrieval work owns it; vectors are kept as documents
- * under `.repomem/vectors/` through the store contract until it lands). Not called yet.
+ * Reserved shape of vector candidates (the retrieval work owns it; until a driver answers it,
+ * vectors are documents under `.repomem/vectors/<embedder>/`, kept by core's semantic index
+ * through the store contract). Not called yet.
  */
 export interface KitVectorQuery {
   readonly kind: 'vector';
-  /** Embedding model the vector was made with; a driver answers `unsupported` for another. */
-  readonly model: string;
-  readonly vector: readonly number[];
+  /** The embedder's `id` (vectors of two embedders are never compared); `unsupported` for another. */
+  readonly embedderId: string;
+  /** The query vector (the embedder's `dimensions` long). */
+  readonly vector: Float32Array;
   /** Normalised document path prefix (`''` for all). */
   readonly prefix: string;
+  /** Most documents to name. */
   readonly limit: number;
 }
 
-/** Answer to a {@link KitVectorQuery}: paths with similarity scores, best first, or `unsupported`. */
+/**
+ * Answer to a {@link KitVectorQuery}: documents by cosine similarity of the query and their best
+ * chunk (-1..1, as core's semantic index scores them), best first; or `unsupported`.
+ */
 export type KitVectorCandidates =
   | { readonly status: 'candidates'; readonly candidates: readonly { readonly path: string; readonly score: number }[] }
   | { readonly status: 'unsupported'; readonly reason: string };

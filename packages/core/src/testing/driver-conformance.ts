@@ -221,28 +221,23 @@ export function runDriverConformance<D extends KitDriver>(options: DriverConform
     await store.close();
     await storeTeardown?.(store);
   };
-  runRecordBackendConformance({
-    name: `${name}: verified records on createStore(driver)`,
-    runner,
-    createBackend: async () => {
+  const withStore =
+    <B extends object>(open: (store: KitStore) => Promise<B>) =>
+    async (): Promise<B> => {
       const store = await storeOf();
-      const backend = await store.verifiedBackend();
+      const backend = await open(store);
       stores.set(backend, store);
       return backend;
-    },
-    teardown: closeStore,
-    timeoutMs: timeout,
+    };
+  const records = { runner, teardown: closeStore, timeoutMs: timeout };
+  runRecordBackendConformance({
+    ...records,
+    name: `${name}: verified records on createStore(driver)`,
+    createBackend: withStore((store) => store.verifiedBackend()),
   });
   runTaskRecordBackendConformance({
+    ...records,
     name: `${name}: task records on createStore(driver)`,
-    runner,
-    createBackend: async () => {
-      const store = await storeOf();
-      const backend = await store.taskRecordBackend();
-      stores.set(backend, store);
-      return backend;
-    },
-    teardown: closeStore,
-    timeoutMs: timeout,
+    createBackend: withStore((store) => store.taskRecordBackend()),
   });
 }
