@@ -29,7 +29,7 @@ describe('repomem sync github', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^synced acme\/app: 160 items \(150 issues, 10 pull requests, 0 discussions\), 160 files changed in github\/acme\/app\/, 2 requests, quota [\d,]+\/5,000 left\nnote: acme\/app has discussions disabled: discussions skipped\n$/,
+      /^synced acme\/app: 160 items \(150 issues, 10 pull requests, 0 discussions\), 160 files changed in github\/acme\/app\/, 2 requests, quota [\d,]+\/5,000 left\nnote: created the memory tree's daily\/\.gitkeep, github\/\.gitkeep, PROJECT\.md, MEMORY\.md, README\.md\nnote: acme\/app has discussions disabled: discussions skipped\n$/,
     );
     const search = await cli(['search', '--store', 'sqlite:mem.db', '--repo', 'acme/app', '--json', 'mirror'], {
       cwd,
@@ -40,10 +40,6 @@ describe('repomem sync github', () => {
 
   it('takes GH_TOKEN and GITHUB_REPOSITORY, caps requests, and reports as JSON', async () => {
     const environment = { GH_TOKEN: 'loopback-token', GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/app' };
-    // A missing memory directory is Sepo's caller-fixable error.
-    const missing = await cli(['sync', 'github', '--dir', 'memory', '--json'], { cwd, env: environment });
-    expect(missing.code).toBe(2);
-    await cli(['init', '--dir', 'memory'], { cwd, env: {} });
     const stopped = jsonOf(
       await cli(['sync', 'github', '--dir', 'memory', '--max-requests', '1', '--json'], { cwd, env: environment }),
     );
@@ -51,6 +47,35 @@ describe('repomem sync github', () => {
     const finished = jsonOf(await cli(['sync', 'github', '--dir', 'memory', '--json'], { cwd, env: environment }));
     expect(finished).toMatchObject({ ok: true, status: 'complete', repo: 'acme/app' });
     expect((finished.items as { issues: number }).issues).toBeGreaterThanOrEqual(50);
+  });
+
+  it.each([
+    ['a missing memory directory', ['--dir', 'memory']],
+    ['a missing SQLite file', ['--store', 'sqlite:mem.db']],
+    ['a git repository without the memory branch', ['--store', 'git:.']],
+  ])('bootstraps %s with the anchor files, as Sepo’s sync workflow does', async (_name, where) => {
+    if (where[1] === 'git:.') {
+      const { execFileSync } = await import('node:child_process');
+      execFileSync('git', ['init', '-q', '-b', 'main', cwd]);
+    }
+    const synced = await cli(['sync', 'github', '--repo', 'acme/app', ...where], { cwd, env });
+    expect(synced.stderr).toBe('');
+    expect(synced.code).toBe(0);
+    expect(synced.stdout).toContain(
+      "note: created the memory tree's daily/.gitkeep, github/.gitkeep, PROJECT.md, MEMORY.md, README.md\n",
+    );
+    // `init` finds every anchor present (on git it may add its own .gitignore).
+    const anchors = ['daily/.gitkeep', 'github/.gitkeep', 'PROJECT.md', 'MEMORY.md', 'README.md'];
+    const init = jsonOf(await cli(['init', ...where, '--repo', 'acme/app', '--json'], { cwd, env })) as {
+      created: string[];
+      existing: string[];
+    };
+    expect(init.created.filter((path) => anchors.includes(path))).toEqual([]);
+    expect(init.existing).toEqual(expect.arrayContaining(anchors));
+    // Once bootstrapped, later syncs say nothing about it.
+    const again = await cli(['sync', 'github', '--repo', 'acme/app', ...where], { cwd, env });
+    expect(again.code).toBe(0);
+    expect(again.stdout).not.toContain('created the memory tree');
   });
 
   it('explains argument problems, a missing token and a missing repository', async () => {

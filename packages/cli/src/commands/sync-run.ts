@@ -1,8 +1,9 @@
-// Why: the work of `repomem sync github` once its arguments are valid: open the chosen store, run
+// Why: the work of `repomem sync github` once its arguments are valid: open the chosen store
+// (bootstrapping a missing memory tree as Sepo's sync workflow does), run
 // the mirror sync (token from $GITHUB_TOKEN, else $GH_TOKEN; endpoints from $GITHUB_API_URL and
 // $GITHUB_GRAPHQL_URL) or the legacy migration, and print the outcome. A token without a
 // permission, or a missing repository, is a caller-fixable failure (exit 2) naming what to fix.
-import { RepomemError } from '@repomem/core';
+import { RepomemError, seedMemoryTree } from '@repomem/core';
 import { migrateLegacyMirror, parseMirrorRepository, syncGitHubMirror } from '@repomem/github';
 import { CliDataError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -26,6 +27,8 @@ export async function runSync(request: Extract<SyncRequest, { help: false }>, io
     const store = await openChosenStore(chosen, {
       repo: documentRepoFor(chosen, repo.slug, io.env),
       readOnly: request.migrateLegacy && !request.apply,
+      // Like Sepo's sync workflow, a first sync bootstraps a missing memory directory.
+      create: !request.migrateLegacy,
     });
     try {
       if (request.migrateLegacy) {
@@ -33,6 +36,8 @@ export async function runSync(request: Extract<SyncRequest, { help: false }>, io
         io.stdout.write(formatMigrationPlan(result, request.json));
         return ExitCode.ok;
       }
+      // Sepo's bootstrap: the anchor files of the layout, only those missing, before the mirror.
+      const seeded = await seedMemoryTree(store, { message: 'chore(memory): initialise memory tree' }, 3);
       const token = io.env.GITHUB_TOKEN || io.env.GH_TOKEN || undefined;
       const showProgress = progressWanted(io, request.json);
       const controller = new AbortController();
@@ -54,6 +59,9 @@ export async function runSync(request: Extract<SyncRequest, { help: false }>, io
         });
       } finally {
         process.removeListener('SIGINT', stop);
+      }
+      if (seeded.created.length > 0) {
+        result = { ...result, notices: [`created the memory tree's ${seeded.created.join(', ')}`, ...result.notices] };
       }
       io.stdout.write(request.json ? syncSummaryJson(result) : formatSyncSummary(result));
       // A request cap is a planned stop; a rate limit, an outage or an abort is worth a failed step.
