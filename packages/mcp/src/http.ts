@@ -179,6 +179,7 @@ function checkListenOptions(options: ServeHttpOptions): string {
  */
 class SessionActivity {
   #inFlight = 0;
+  #stopped = false;
   #timer: NodeJS.Timeout | undefined;
   readonly #idleMs: number;
   readonly #expire: () => void;
@@ -200,11 +201,13 @@ class SessionActivity {
   }
 
   stop(): void {
+    this.#stopped = true;
     this.#disarm();
   }
 
   #arm(): void {
     this.#disarm();
+    if (this.#stopped) return;
     this.#timer = setTimeout(this.#expire, this.#idleMs);
     this.#timer.unref();
   }
