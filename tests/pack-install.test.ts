@@ -90,18 +90,28 @@ describe('tarballs from ./dev pack installed with plain npm', () => {
         "import { openGitStore } from '@repomem/store-git';",
         "import { createGitHubCitationReader } from '@repomem/github';",
         "import { runCli } from '@repomem/cli';",
+        "import { RepomemStore } from '@repomem/langgraph';",
+        "import { repomemTools } from '@repomem/ai-sdk';",
         "const store = await openSqliteStore({ path: 'esm.db', repo: 'acme/app' });",
         "await openMemory({ store }).add({ file: 'MEMORY.md', section: 'Notes', text: 'loaded from ESM' });",
         "const { results } = await searchStore(store, 'ESM');",
+        "const graphStore = new RepomemStore({ store });",
+        "await graphStore.put(['users', 'u1'], 'prefs', { theme: 'dark' });",
+        "const item = await graphStore.get(['users', 'u1'], 'prefs');",
+        "const memory = await repomemTools({ store, repo: 'acme/app', mode: 'read-only' });",
+        'const tools = Object.keys(memory.tools).sort();',
+        'await memory.close();',
         'await store.close();',
         'const kinds = [openDirectoryStore, openGitStore, createGitHubCitationReader, runCli].map((f) => typeof f);',
-        'console.log(JSON.stringify({ paths: results.map((hit) => hit.path), kinds }));',
+        'console.log(JSON.stringify({ paths: results.map((hit) => hit.path), kinds, item: item?.value, tools }));',
       ].join('\n'),
     );
     const { stdout } = await run(process.execPath, [script], project);
     expect(JSON.parse(stdout)).toEqual({
       paths: ['MEMORY.md'],
       kinds: ['function', 'function', 'function', 'function'],
+      item: { theme: 'dark' },
+      tools: ['memory_hydrate', 'memory_recall', 'memory_search'],
     });
   });
 
@@ -111,7 +121,7 @@ describe('tarballs from ./dev pack installed with plain npm', () => {
       script,
       [
         "const { createInMemoryStore, openMemory } = require('@repomem/core');",
-        "const names = ['@repomem/store-sqlite', '@repomem/store-fs', '@repomem/store-git', '@repomem/github', '@repomem/cli'];",
+        "const names = ['@repomem/store-sqlite', '@repomem/store-fs', '@repomem/store-git', '@repomem/github', '@repomem/cli', '@repomem/langgraph', '@repomem/ai-sdk'];",
         'const loaded = names.map((name) => Object.keys(require(name)).length > 0);',
         '(async () => {',
         '  const memory = openMemory({ store: createInMemoryStore() });',
@@ -121,7 +131,7 @@ describe('tarballs from ./dev pack installed with plain npm', () => {
       ].join('\n'),
     );
     const { stdout } = await run(process.execPath, [script], project);
-    expect(JSON.parse(stdout)).toEqual({ kind: 'added', loaded: [true, true, true, true, true] });
+    expect(JSON.parse(stdout)).toEqual({ kind: 'added', loaded: [true, true, true, true, true, true, true] });
   });
 
   it('install through the example workflows\u2019 "Install repomem" step (REPOMEM_CLI = the folder)', async () => {
