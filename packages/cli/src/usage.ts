@@ -105,7 +105,7 @@ Exit codes: 0 changed or no change, 2 no match / ambiguous / missing section / b
 `;
 
 /** `repomem search --help`. */
-export const SEARCH_USAGE = `Usage: repomem search [--dir <path> | --store <spec>] [--limit <n>] [--snippets <n>] [--json] <query...>
+export const SEARCH_USAGE = `Usage: repomem search [--dir <path> | --store <spec>] [--limit <n>] [--snippets <n>] [--embedder <spec>] [--json] <query...>
 
 Options:
   --dir <path>       Memory directory to search (Sepo); see repomem --help for the store order
@@ -113,6 +113,9 @@ Options:
   --repo <o/n>       Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then local/default)
   --limit <n>        Maximum number of files to return (default: 5)
   --snippets <n>     Maximum snippets per file (default: 3)
+  --embedder <spec>  Rank by meaning too: local, openai:<model>, bedrock:<model> (default
+                     $REPOMEM_EMBEDDER; none: words only). Lexical and semantic rankings are fused;
+                     vectors come from repomem index (documents without vectors rank by words)
   --json             Emit machine-readable JSON instead of text
   -h, --help         Show this message
 
@@ -168,16 +171,17 @@ active, rejected citations or citations that could not be read now, 1 usage or u
 
 /** `repomem context --help`. */
 export const CONTEXT_USAGE = `Usage: repomem context --task <description> [--task-id <id>] [--user <login>] [--budget <tokens>]
-                       [--record] [--note-rules] [--verified [--source <spec>] [--ref <rev>]] [--strict]
-                       [--json | --markdown]
+                       [--file <path>]... [--embedder <spec>] [--record] [--note-rules]
+                       [--verified [--source <spec>] [--ref <rev>]] [--strict] [--json | --markdown]
        repomem context receipts --task <task id> [--json]
        repomem context diff <task id A> <task id B> [--json]
 
 Builds the memory context of a task from the chosen store (every source read in parallel, each
-within its timeout): review rules, verified memories (with --verified, checked against the code
-first), repository knowledge, similar past tasks (merged ones first) and the user's
-preferences, in that priority order, within a token budget (default 2000, estimated as
-characters / 4). Prints the Markdown block for the agent's prompt, or with --json the block,
+within its timeout): every active review rule first, then verified memories (with --verified,
+checked against the code first), repository knowledge, similar past tasks (a pull request closed
+unmerged included, its outcome shown) and the user's preferences share the rest of a token budget
+(default 2000, estimated as characters / 4) by relevance to the task; a memory that matches
+nothing of the task is left out ("below the relevance floor"). Prints the Markdown block for the agent's prompt, or with --json the block,
 the structured context and the context receipt: every candidate memory with its id, revision,
 score and tokens, included or dropped and why. A failing source is skipped with a warning
 (outage, throttling, timeout) or an error (configuration, corrupt record); --strict fails instead.
@@ -189,6 +193,9 @@ Options:
   --task <text>         Task description (receipts: the task id)
   --task-id <id>        Task id: skips the task's own episode; names the stored receipt
   --user <login>        Submitting user (their preferences are read)
+  --file <path>         A file the task is about (repeatable): memories scoped to its directory rank up
+  --embedder <spec>     Rank by meaning too: local, openai:<model>, bedrock:<model> (default
+                        $REPOMEM_EMBEDDER; none: words only); a first run embeds the memory's records
   --budget <n>          Token budget (default 2000)
   --timeout-ms <n>      Timeout of each source (default 5000)
   --record              Store the receipt under --task-id
@@ -474,7 +481,7 @@ Options:
 
 /** `repomem mcp --help`. */
 export const MCP_USAGE = `Usage: repomem mcp [--store <spec> | --dir <path>] [--repo <owner/name>] [--mode enabled|read-only|disabled]
-                   [--source <spec>] [--tool-names dotted|underscored]
+                   [--source <spec>] [--tool-names dotted|underscored] [--embedder <spec>]
                    [--http --port <n> [--host <address>] [--token <token>] [--session-idle-timeout <s>]]
 
 Serves the repository memory to MCP clients (Claude Code, Codex, Cursor, VS Code...): the
@@ -493,6 +500,8 @@ Options:
                    (default: the git repository around the working directory, else the directory)
   --tool-names <s> dotted (memory.store, default) or underscored (memory_store) for clients that
                    reject dots in tool names
+  --embedder <spec> memory.search and memory.hydrate rank by meaning too: local, openai:<model>,
+                   bedrock:<model> (default $REPOMEM_EMBEDDER; none: words only)
   --http           Serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio
   --port <n>       HTTP port (0: any free port, printed on stderr)
   --host <address> Address to bind (default 127.0.0.1, any 127.x.y.z or ::1 too); any other

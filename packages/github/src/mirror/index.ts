@@ -1,6 +1,8 @@
 // Why: the public surface of the GitHub mirror: the sync, its result and progress types, the
 // legacy-layout migration, and the pure pieces (paths, `gh`-format mapping) other tools reuse.
 
+export type { FittedMirrorFile } from './fit-mirror-file.js';
+export { fitMirrorFile, MIRROR_TRUNCATION_MARKER } from './fit-mirror-file.js';
 export type { MirrorJson } from './gh-format.js';
 export { discussionToGh, issueToGh, pullToGh, serializeMirrorFile } from './gh-format.js';
 export type { AccessFailureDetails, MirrorInterruption } from './github-failure.js';

@@ -5,11 +5,13 @@
 // the sync state move: the lane's resume point while a walk is under way, its cursor (the greatest
 // `updatedAt` written) once the walk is done. So an interrupted sync (request cap, abort, rate
 // limit, outage) resumes where it stopped, and an item updated while a sync runs sorts above that
-// sync's cursor and is fetched by the next one.
+// sync's cursor and is fetched by the next one. An item larger than the store takes is cut to
+// fit (or skipped) with a notice, never a reason to stop.
 import { type MemoryStore, RepomemError } from '@repomem/core';
 import type { GitHubEnvironment } from '../citations/github-endpoint.js';
+import { fitMirrorFile, MIRROR_TRUNCATION_MARKER } from './fit-mirror-file.js';
 import { completeItems } from './follow-ups.js';
-import { discussionToGh, issueToGh, type MirrorJson, pullToGh, serializeMirrorFile } from './gh-format.js';
+import { discussionToGh, issueToGh, type MirrorJson, pullToGh } from './gh-format.js';
 import { classifyThrown, forbiddenFields, type MirrorInterruption, throwGraphQLErrors } from './github-failure.js';
 import { type MirrorLane, pageQuery } from './graphql-selections.js';
 import { advanceLanes, dropLane, laterOf, nextPageRequests, startLanes, takePage } from './lane-walks.js';
@@ -65,6 +67,12 @@ export interface GitHubMirrorSyncOptions {
   readonly waitUnitMs?: number;
   /** Longest rate-limit wait honoured, in seconds (default 120); a longer one interrupts the sync. */
   readonly maxRateLimitWaitSeconds?: number;
+  /**
+   * Largest mirror file written, in bytes (default: the store's `capabilities.maxDocumentBytes`).
+   * A larger item has its text bodies cut to fit, each ending in `[repomem: truncated, ...]`, or is
+   * skipped when even that does not fit; either is reported in `notices`.
+   */
+  readonly maxFileBytes?: number;
   /** Clock (tests). */
   readonly clock?: () => Date;
 }
@@ -109,12 +117,33 @@ export type GitHubMirrorSyncResult =
       readonly message: string;
     });
 
-function toFile(repo: ReturnType<typeof parseMirrorRepository>, item: LaneItem): MirrorFile {
+const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/** A file to write, with what to report if it is written (or reported once when skipped). */
+interface FittedItem {
+  readonly file: MirrorFile | undefined;
+  readonly notice: string | undefined;
+}
+
+/** The file of an item, fitted to the store's largest document (cut to fit, or none: skipped). */
+function toFile(repo: ReturnType<typeof parseMirrorRepository>, item: LaneItem, maxBytes: number): FittedItem {
   let json: MirrorJson;
   if (item.lane === 'issues') json = issueToGh(item.node);
   else if (item.lane === 'pulls') json = pullToGh(item.node);
   else json = discussionToGh(item.node);
-  return { path: mirrorPath(repo, item.lane, item.node.number), content: serializeMirrorFile(json) };
+  const path = mirrorPath(repo, item.lane, item.node.number);
+  const fitted = fitMirrorFile(json, maxBytes);
+  if (fitted.kind === 'too_large') {
+    return {
+      file: undefined,
+      notice: `skipped ${path}: ${megabytes(fitted.fullBytes)} as gh writes it, more than the store takes (${megabytes(maxBytes)}) even with its text cut`,
+    };
+  }
+  const notice =
+    fitted.kind === 'truncated'
+      ? `truncated ${path} to fit the store (${megabytes(fitted.fullBytes)} as gh writes it, at most ${megabytes(maxBytes)}): ${fitted.cutBodies} text bodies cut to ${fitted.keptChars.toLocaleString('en-US')} characters, each ending in "${MIRROR_TRUNCATION_MARKER} ...]"`
+      : undefined;
+  return { file: { path, content: fitted.content }, notice };
 }
 
 function defaultRunUrl(env: GitHubEnvironment): string {
@@ -157,6 +186,9 @@ export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promis
   const clock = options.clock ?? (() => new Date());
   if (options.maxRequests !== undefined && (!Number.isInteger(options.maxRequests) || options.maxRequests < 1)) {
     throw new RepomemError('INVALID_ARGUMENT', `maxRequests must be a positive integer (got ${options.maxRequests})`);
+  }
+  if (options.maxFileBytes !== undefined && (!Number.isInteger(options.maxFileBytes) || options.maxFileBytes < 1)) {
+    throw new RepomemError('INVALID_ARGUMENT', `maxFileBytes must be a positive integer (got ${options.maxFileBytes})`);
   }
   if (options.since !== undefined && Number.isNaN(Date.parse(options.since))) {
     throw new RepomemError('INVALID_ARGUMENT', `since must be an ISO 8601 time (got ${JSON.stringify(options.since)})`);
@@ -272,12 +304,25 @@ export async function syncGitHubMirror(options: GitHubMirrorSyncOptions): Promis
       const pageItems = taken.items;
       await completeItems(pageItems, send, repo.slug);
 
+      // One item too large for the store never stops the others (cut to fit, or skipped). Each
+      // is reported once: a cut file when it is written, a skipped item when it is newer than the
+      // cursor the run started from (the inclusive cursor fetches the newest item again).
+      const maxBytes = options.maxFileBytes ?? options.store.capabilities.maxDocumentBytes;
+      const fitted = pageItems.map((item) => ({ item, ...toFile(repo, item, maxBytes) }));
+      for (const { item, file, notice } of fitted) {
+        if (file === undefined && notice !== undefined && item.node.updatedAt > start.cursors[item.lane]) {
+          notices.push(notice);
+        }
+      }
       const outcome = await writeMirrorFiles(
         options.store,
-        pageItems.map((item) => toFile(repo, item)),
+        fitted.flatMap(({ file }) => (file === undefined ? [] : [file])),
         `chore(memory): mirror ${pageItems.length} GitHub item${pageItems.length === 1 ? '' : 's'} of ${repo.slug}`,
       );
       changed.push(...outcome.changed);
+      for (const { file, notice } of fitted) {
+        if (file !== undefined && notice !== undefined && outcome.changed.includes(file.path)) notices.push(notice);
+      }
       unchanged += outcome.unchanged;
       for (const item of pageItems) items[item.lane] += 1;
 
