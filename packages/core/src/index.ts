@@ -27,4 +27,5 @@ export * from './retrieval/index.js';
 export * from './search/index.js';
 export * from './store/index.js';
 export * from './tasks/index.js';
+export * from './transfer/index.js';
 export * from './verified/index.js';
