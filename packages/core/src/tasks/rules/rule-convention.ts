@@ -86,7 +86,9 @@ export function conventionProblems(raw: string, normalized: NormalizedRuleText):
   if (normalized.foreignLetterShare > 0.2 || foreign > english || (normalized.accentedLetters > 0 && foreign > 0)) {
     problems.push('not_english');
   }
-  const main = normalizeRuleText(raw.trim().replace(LEADING_CLAUSE, '')).text;
+  const trimmed = raw.trim();
+  const withoutClause = trimmed.replace(LEADING_CLAUSE, '');
+  const main = withoutClause === trimmed ? normalized.text : normalizeRuleText(withoutClause).text;
   const mainWords = main.split(' ');
   let index = 0;
   while (index < mainWords.length - 1 && OPENERS.has(mainWords[index] ?? '')) index += 1;

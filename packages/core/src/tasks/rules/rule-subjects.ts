@@ -165,6 +165,8 @@ const PATTERNS: readonly SubjectPattern[] = [
   },
 ];
 
+const COMPILED = PATTERNS.map((entry) => ({ ...entry, global: new RegExp(entry.pattern.source, 'g') }));
+
 /**
  * Every sensitive subject of a rule in its normal form (see {@link normalizeRuleText}), first
  * match per subject. A prohibition just before a "weakens a check" word ("never use ts-ignore")
@@ -173,9 +175,10 @@ const PATTERNS: readonly SubjectPattern[] = [
 export function findSensitiveSubjects(normalized: NormalizedRuleText): SubjectMatch[] {
   const text = ` ${normalized.text} `;
   const found: SubjectMatch[] = [];
-  for (const { subject, pattern, negatable } of PATTERNS) {
+  for (const { subject, pattern, negatable, global } of COMPILED) {
     if (found.some((match) => match.subject === subject)) continue;
-    const global = new RegExp(pattern.source, 'g');
+    if (!pattern.test(text)) continue;
+    global.lastIndex = 0;
     for (const match of text.matchAll(global)) {
       if (negatable === true && PROHIBITION.test(text.slice(0, match.index))) continue;
       found.push({ subject, matched: match[0].trim() });

@@ -58,6 +58,10 @@ const LEET: Readonly<Record<string, string>> = Object.freeze({
 
 const INVISIBLE = /[\p{Cf}\p{Cc}\u115f\u1160\u3164\uffa0]|\u034f/gu;
 const COMBINING = /\p{M}/gu;
+const NON_ASCII = /[^\u0000-\u007f]/;
+const LEET_CHARS = /[0-9@$!|]/;
+const LATIN_LETTERS = /\p{Script=Latin}/gu;
+const LETTERS = /\p{L}/gu;
 
 /** Text in its normal form, and its words. */
 export interface NormalizedRuleText {
@@ -73,7 +77,7 @@ export interface NormalizedRuleText {
 
 function undoLeet(word: string): string {
   // Only words mixing letters with digits or symbols ("1gn0r3", "p@ssw0rd"): "v2" or "404" stay.
-  if (!/\p{L}/u.test(word) || !/[0-9@$!|]/.test(word)) return word;
+  if (!LEET_CHARS.test(word) || !/\p{L}/u.test(word)) return word;
   if (/^v?\d+$/.test(word) || /^[a-z]+\d{1,2}$/.test(word) || /^\d+[a-z]{1,3}$/.test(word)) return word;
   let out = '';
   for (const char of word) out += LEET[char] ?? char;
@@ -94,24 +98,31 @@ function joinSpacedLetters(text: string): string {
  * lower case; one space between words.
  */
 export function normalizeRuleText(raw: string): NormalizedRuleText {
-  const compatible = raw.normalize('NFKC').replace(INVISIBLE, '');
-  const outsideCode = compatible.replace(/`[^`]*`/g, ' ');
-  const accentedLetters = (outsideCode.normalize('NFD').match(/\p{L}\p{M}/gu) ?? []).length;
-  const stripped = compatible.normalize('NFD').replace(COMBINING, '').normalize('NFC');
+  const ascii = !NON_ASCII.test(raw);
+  const compatible = ascii ? raw.replace(INVISIBLE, '') : raw.normalize('NFKC').replace(INVISIBLE, '');
+  const accentedLetters = ascii
+    ? 0
+    : (
+        compatible
+          .replace(/`[^`]*`/g, ' ')
+          .normalize('NFD')
+          .match(/\p{L}\p{M}/gu) ?? []
+      ).length;
+  const stripped = ascii ? compatible : compatible.normalize('NFD').replace(COMBINING, '').normalize('NFC');
   const split = stripped
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .replace(/_/g, ' ');
-  let latin = 0;
-  let foreign = 0;
-  for (const char of split) {
-    if (/\p{Script=Latin}/u.test(char)) latin += 1;
-    else if (/\p{L}/u.test(char)) foreign += 1;
-  }
+  const latin = ascii ? 0 : (split.match(LATIN_LETTERS) ?? []).length;
+  const foreign = ascii ? 0 : (split.match(LETTERS) ?? []).length - latin;
   const foreignLetterShare = latin + foreign === 0 ? 0 : foreign / (latin + foreign);
   // Look-alikes are mapped in mostly Latin text only: a Russian sentence stays Russian.
-  let mapped = '';
-  for (const char of split.toLowerCase()) mapped += foreignLetterShare < 0.5 ? (CONFUSABLES[char] ?? char) : char;
+  const lower = split.toLowerCase();
+  let mapped = lower;
+  if (!ascii && foreignLetterShare < 0.5) {
+    mapped = '';
+    for (const char of lower) mapped += CONFUSABLES[char] ?? char;
+  }
   const joined = joinSpacedLetters(mapped);
   const tokens = joined.split(/[^\p{L}\p{N}@$!|]+/u).filter((token) => token !== '');
   const words = tokens.map(undoLeet).flatMap((word) => word.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== ''));
