@@ -12,8 +12,10 @@ import {
   DOCTOR_USAGE,
   ENVELOPE_USAGE,
   EPISODE_USAGE,
+  EXPORT_USAGE,
   GATE_USAGE,
   HOOKS_USAGE,
+  IMPORT_USAGE,
   INDEX_USAGE,
   INIT_USAGE,
   LEARNINGS_USAGE,
@@ -75,6 +77,20 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<CommandRunner>; us
   hooks: { load: async () => (await import('./commands/hooks.js')).runHooksCommand, usage: HOOKS_USAGE },
   sync: { load: async () => (await import('./commands/sync.js')).runSyncCommand, usage: SYNC_USAGE },
   doctor: { load: async () => (await import('./commands/doctor.js')).runDoctorCommand, usage: DOCTOR_USAGE },
+  export: {
+    load: async () => {
+      const { runTransferCommand } = await import('./commands/transfer.js');
+      return (argv, io) => runTransferCommand('export', argv, io);
+    },
+    usage: EXPORT_USAGE,
+  },
+  import: {
+    load: async () => {
+      const { runTransferCommand } = await import('./commands/transfer.js');
+      return (argv, io) => runTransferCommand('import', argv, io);
+    },
+    usage: IMPORT_USAGE,
+  },
   postgres: { load: async () => (await import('./commands/postgres.js')).runPostgresCommand, usage: POSTGRES_USAGE },
   'bootstrap-branch': sepoEntry('bootstrap-branch'),
   'read-sync-state': sepoEntry('read-sync-state'),

@@ -24,6 +24,8 @@ Commands:
   envelope --from-event [--route R]         Build the run's envelope from the GitHub Actions event
   gate <schedule|scan|pr-closed|commit>     Decide whether a memory workflow step runs or commits
   doctor                                    Check that the chosen store works and explain what to fix
+  export --to <spec> [--dry-run]            Copy the chosen store's memory to another store
+  import --from <spec> [--dry-run]          Copy another store's memory into the chosen store
   postgres policies --role R [--apply]      Row-level security for a PostgreSQL store (print, or apply)
   mcp [--http --port N]                     Serve the memory tools to MCP clients (stdio, or Streamable HTTP)
   sync github --repo OWNER/NAME             Mirror issues, pull requests and discussions into github/<owner>/<repo>/
@@ -478,6 +480,41 @@ Options:
   --json            The report as one JSON object {ok, store, repo, checks:[{check, status, detail, fix?}]}
   -h, --help        Show this message
 `;
+
+const TRANSFER_BODY = `Copies documents byte for byte (all but repomem's own .repomem/ documents), then the
+repository's verified memories and task records (episodes, rules, preferences, knowledge,
+receipts) with their ids, through each store's record backend. Nothing is deleted. An item the
+target already holds identically is unchanged; one it holds differently is left alone and listed
+unless --overwrite. Running it again copies only what is new. Vectors (repomem index rebuilds
+them), telemetry events and git history are not copied.
+Exit 0 when everything was copied or unchanged, 2 when items were left alone.
+
+Options:
+  --store <spec>    The chosen store (also --dir, $REPOMEM_STORE, $MEMORY_DIR, the default)
+  --dir <path>      A memory directory as the chosen store
+  --repo <o/n>      Repository of the records, and scope of multi-repository stores
+                    (default $GITHUB_REPOSITORY, then local/default)
+  --dry-run         Report what would be copied; write nothing (the target is opened read-only)
+  --overwrite       Replace items the target holds differently
+  --json            The report as one JSON object {dryRun, from, to, repo, documents, verified, tasks, conflicts}
+  -h, --help        Show this message
+`;
+
+/** `repomem export --help`. */
+export const EXPORT_USAGE = `Usage: repomem export --to <spec> [--store <spec> | --dir <path>] [--repo <owner/name>]
+                      [--dry-run] [--overwrite] [--json]
+
+Copy the chosen store's memory to the store <spec> names (for example
+repomem export --dir ./memory --to sqlite:.repomem/repomem.db).
+${TRANSFER_BODY}`;
+
+/** `repomem import --help`. */
+export const IMPORT_USAGE = `Usage: repomem import --from <spec> [--store <spec> | --dir <path>] [--repo <owner/name>]
+                      [--dry-run] [--overwrite] [--json]
+
+Copy the memory of the store <spec> names into the chosen store (for example
+repomem import --from dir:./memory --store postgres://...).
+${TRANSFER_BODY}`;
 
 /** `repomem mcp --help`. */
 export const MCP_USAGE = `Usage: repomem mcp [--store <spec> | --dir <path>] [--repo <owner/name>] [--mode enabled|read-only|disabled]
