@@ -5,6 +5,7 @@
 import {
   createDocumentRecordBackend,
   createDocumentTaskRecordBackend,
+  createSemanticIndex,
   defaultStoreRegistry,
   type Memory,
   type MemoryMode,
@@ -14,6 +15,7 @@ import {
   openVerifiedMemory,
   RepomemError,
   repoSlugProblem,
+  type SemanticIndex,
   type TaskRecordBackend,
   type VerifiedMemoryBackend,
   type VerifiedMemoryService,
@@ -40,6 +42,8 @@ export interface MemoryMcpContext {
   readonly verified: VerifiedMemoryService | undefined;
   /** Task records (episodes, rules, learnings, preferences, receipts) of the store. */
   readonly tasks: TaskRecordBackend | undefined;
+  /** The semantic index over the store when an embedder was given (search and hydration use it). */
+  readonly semantic?: SemanticIndex;
   /** Where cited code is read. */
   readonly citations: CitationSource;
   /** How tool names are spelled. */
@@ -161,5 +165,19 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
     })();
     return closing;
   };
-  return { repo: options.repo, mode, store, memory, verified, tasks, citations, toolNames, watchIntervalMs, close };
+  const semantic =
+    options.embedder === undefined ? undefined : createSemanticIndex({ store, embedder: options.embedder });
+  return {
+    repo: options.repo,
+    mode,
+    store,
+    memory,
+    verified,
+    tasks,
+    ...(semantic === undefined ? {} : { semantic }),
+    citations,
+    toolNames,
+    watchIntervalMs,
+    close,
+  };
 }

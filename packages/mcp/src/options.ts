@@ -3,6 +3,7 @@
 // HTTP helpers and the `repomem mcp` command.
 import type {
   CitationReader,
+  Embedder,
   MemoryMode,
   MemoryStore,
   ResolvedSpec,
@@ -46,4 +47,10 @@ export interface MemoryMcpOptions {
   readonly toolNames?: ToolNameStyle;
   /** How often the store's revision is checked for resource list changes, in ms (default 1000; 0 turns it off). */
   readonly watchIntervalMs?: number;
+  /**
+   * An embedder (`openEmbedder('local')`, `createLocalEmbedder()`...): `memory.search` then fuses
+   * lexical and semantic rankings (`hybridSearch`) and `memory.hydrate` scores by meaning too,
+   * over vectors kept in the store (`repomem index` builds them). Without one both are lexical.
+   */
+  readonly embedder?: Embedder;
 }

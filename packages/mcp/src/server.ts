@@ -24,7 +24,12 @@ import { MCP_SERVER_NAME, MCP_SERVER_VERSION } from './version.js';
 export function memoryTools(context: MemoryMcpContext): ToolEntry[] {
   const tools: ToolEntry[] = [];
   if (context.verified !== undefined) tools.push(...verifiedTools(context, context.verified));
-  if (context.memory !== undefined) tools.push(...bulletTools(context.memory));
+  if (context.memory !== undefined) {
+    const { store, semantic } = context;
+    tools.push(
+      ...bulletTools(context.memory, store !== undefined && semantic !== undefined ? { store, semantic } : undefined),
+    );
+  }
   if (context.store?.history !== undefined) tools.push(...historyTools(context.store.history));
   if (context.tasks !== undefined && context.verified !== undefined) {
     tools.push(...taskTools(context, context.tasks, context.verified));

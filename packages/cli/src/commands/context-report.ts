@@ -1,6 +1,13 @@
 // Why: what `repomem context` prints, decided in pure functions: the memory block (or JSON with
 // the structured context and receipt), a receipt as a readable table, and a receipt diff.
-import type { ContextReceipt, HydrateResult, ReceiptDiff, ReceiptItem } from '@repomem/core';
+import {
+  type ContextReceipt,
+  type DropReason,
+  describeDropReason,
+  type HydrateResult,
+  type ReceiptDiff,
+  type ReceiptItem,
+} from '@repomem/core';
 import { type CommandReport, failedReport, okReport } from '../command-report.js';
 
 function failureLines(result: HydrateResult): string[] {
@@ -35,8 +42,13 @@ export function describeHydration(result: HydrateResult): CommandReport {
   );
 }
 
+/** `dropped (<reason>: <reason in words>)`, e.g. `dropped (below-floor: below the relevance floor)`. */
+function droppedState(reason: DropReason | undefined): string {
+  return reason === undefined ? 'dropped (unknown)' : `dropped (${reason}: ${describeDropReason(reason)})`;
+}
+
 function itemLine(item: ReceiptItem): string {
-  const state = item.included ? 'included' : `dropped (${item.reason ?? 'unknown'})`;
+  const state = item.included ? 'included' : droppedState(item.reason);
   return `  ${item.source.padEnd(11)} ${item.id} r${item.revision}  score ${item.score.toFixed(2)}  ${item.tokens} tokens  ${state}`;
 }
 
@@ -70,13 +82,13 @@ export function describeDiff(a: string, b: string, diff: ReceiptDiff | { readonl
         ? 'absent'
         : item.before.included
           ? `r${item.before.revision}`
-          : `dropped (${item.before.reason})`;
+          : droppedState(item.before.reason);
     const after =
       item.after === undefined
         ? 'absent'
         : item.after.included
           ? `r${item.after.revision}`
-          : `dropped (${item.after.reason})`;
+          : droppedState(item.after.reason);
     lines.push(`  ${item.change.padEnd(8)} ${item.source} ${item.id}: ${before} -> ${after}`);
   }
   if (diff.promptVersion !== undefined)

@@ -1,7 +1,16 @@
 // Why: `repomem context` (build a task's memory context), `context receipts` (show what a task
 // was given) and `context diff` (what changed between two tasks' contexts): thin wiring from
 // arguments to core's hydrate and receipts over the chosen store. Wording lives in context-report.ts.
-import { diffReceipts, getReceipt, hydrate, openVerifiedMemory, type VerifiedMemoryService } from '@repomem/core';
+import {
+  configuredEmbedderSpec,
+  diffReceipts,
+  getReceipt,
+  type HydrateOptions,
+  hydrate,
+  type MemoryStore,
+  openVerifiedMemory,
+  type VerifiedMemoryService,
+} from '@repomem/core';
 import { booleanOption, type ParsedArguments, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { chooseCitationSource, openCitationSource } from '../citation-source.js';
 import { writeReport } from '../command-report.js';
@@ -31,6 +40,8 @@ const OPTIONS = {
   ref: { type: 'string' },
   'prompt-version': { type: 'string' },
   commit: { type: 'string' },
+  file: { type: 'string', multiple: true },
+  embedder: { type: 'string' },
   markdown: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -59,6 +70,36 @@ async function verifiedOf(
   return openVerifiedMemory({ backend, citations });
 }
 
+/** Default time the semantic scoring may take: a first run embeds the memory's records once. */
+const SEMANTIC_TIMEOUT_MS = 60_000;
+
+/**
+ * The semantic scorer when an embedder is configured (`--embedder`, else `$REPOMEM_EMBEDDER`),
+ * over the chosen store (which keeps the vectors), and the store to close; nothing is loaded
+ * otherwise.
+ */
+async function semanticOf(
+  parsed: ParsedArguments,
+  io: CliIo,
+): Promise<{ readonly semantic: NonNullable<HydrateOptions['semantic']>; readonly store: MemoryStore } | undefined> {
+  const spec = configuredEmbedderSpec(stringOption(parsed, 'embedder'), io.env);
+  if (spec === undefined) return undefined;
+  const [{ createSemanticIndex }, { openCliEmbedder }, { openChosenStore }, { documentRepoFor }] = await Promise.all([
+    import('@repomem/core'),
+    import('../open-embedder.js'),
+    import('../open-chosen-store.js'),
+    import('../store-selection.js'),
+  ]);
+  const embedder = await openCliEmbedder(spec, io);
+  const chosen = await chooseStore(selection(parsed), io);
+  const store = await openChosenStore(chosen, {
+    repo: documentRepoFor(chosen, stringOption(parsed, 'repo'), io.env),
+    readOnly: false,
+    create: true,
+  });
+  return { semantic: createSemanticIndex({ store, embedder }), store };
+}
+
 async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
   if (booleanOption(parsed, 'json') && booleanOption(parsed, 'markdown'))
     throw new CliUsageError('give --json or --markdown, not both');
@@ -76,7 +117,9 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
   }
   const promptVersion = stringOption(parsed, 'prompt-version');
   const commit = stringOption(parsed, 'commit');
+  const files = parsed.values.file;
   const verified = await verifiedOf(parsed, io, repo);
+  const semantic = await semanticOf(parsed, io);
   try {
     const result = await withTaskRecords(selection(parsed), io, repo, (backend) =>
       hydrate({
@@ -86,8 +129,17 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
           description,
           ...(taskId === undefined ? {} : { id: taskId }),
           ...(user === undefined ? {} : { user }),
+          ...(Array.isArray(files) && files.length > 0 ? { files: files.map(String) } : {}),
         },
         ...(verified === undefined ? {} : { verified }),
+        ...(semantic === undefined
+          ? {}
+          : {
+              semantic: semantic.semantic,
+              timeouts: {
+                semantic: timeout === undefined ? SEMANTIC_TIMEOUT_MS : parsePositiveInteger(timeout, '--timeout-ms'),
+              },
+            }),
         ...(budget === undefined ? {} : { budgetTokens: parsePositiveInteger(budget, '--budget') }),
         ...(timeout === undefined ? {} : { timeoutMs: parsePositiveInteger(timeout, '--timeout-ms') }),
         ...(promptVersion === undefined ? {} : { promptVersion }),
@@ -100,6 +152,7 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
     return writeReport(describeHydration(result), io, json);
   } finally {
     await verified?.close();
+    await semantic?.store.close();
   }
 }
 

@@ -1,7 +1,7 @@
 // Why: turns `repomem mcp ...` arguments into a validated request (pure, no I/O): the store, the
 // repository scope, the access mode, the citation source and, for HTTP, where to listen and the
 // bearer token, checked before anything is opened.
-import { isMemoryMode, type MemoryMode } from '@repomem/core';
+import { configuredEmbedderSpec, isMemoryMode, type MemoryMode } from '@repomem/core';
 import type { ToolNameStyle } from '@repomem/mcp';
 import { booleanOption, type OptionSpecs, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
@@ -14,6 +14,7 @@ export const MCP_OPTIONS: OptionSpecs = {
   mode: { type: 'string' },
   source: { type: 'string' },
   'tool-names': { type: 'string' },
+  embedder: { type: 'string' },
   http: { type: 'boolean' },
   port: { type: 'string' },
   host: { type: 'string' },
@@ -35,6 +36,8 @@ export interface McpRequest {
   readonly source: string | undefined;
   /** Tool names: `memory.store` (dotted, default) or `memory_store` (underscored). */
   readonly toolNames: ToolNameStyle;
+  /** Embedder spec (`--embedder`, else `$REPOMEM_EMBEDDER`): search and hydrate rank by meaning too. */
+  readonly embedder: string | undefined;
   /** Absent: stdio. */
   readonly http:
     | {
@@ -87,6 +90,7 @@ export function parseMcpArguments(
     mode,
     source: stringOption(parsed, 'source'),
     toolNames,
+    embedder: configuredEmbedderSpec(stringOption(parsed, 'embedder'), env),
     http: http
       ? {
           port: port === '0' ? 0 : parsePositiveInteger(port as string, '--port'),

@@ -29,6 +29,10 @@ export async function runMcpCommand(argv: readonly string[], io: CliIo): Promise
       return ExitCode.ok;
     }
     const chosen = await chooseStore(request, io);
+    const embedder =
+      request.embedder === undefined
+        ? undefined
+        : await (await import('../open-embedder.js')).openCliEmbedder(request.embedder, io);
     const repo = request.repo ?? (io.env.GITHUB_REPOSITORY || undefined) ?? DEFAULT_STORE_REPO;
     const options = {
       storeSpec: chosen.resolved,
@@ -39,6 +43,7 @@ export async function runMcpCommand(argv: readonly string[], io: CliIo): Promise
       cwd: io.cwd,
       env: io.env,
       ...(request.source === undefined ? {} : { citationReader: request.source }),
+      ...(embedder === undefined ? {} : { embedder }),
     };
     if (request.http === undefined) {
       const served = await serveStdio(options);

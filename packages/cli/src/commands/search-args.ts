@@ -1,5 +1,6 @@
 // Why: turns `repomem search ...` arguments and environment into a validated request (pure),
 // with Sepo's flags, defaults (limit 5, snippets 3) and `$MEMORY_QUERY` fallback.
+import { configuredEmbedderSpec } from '@repomem/core';
 import { booleanOption, type OptionSpecs, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
 import { STORE_OPTIONS } from '../store-options.js';
@@ -10,6 +11,7 @@ export const SEARCH_OPTIONS: OptionSpecs = {
   ...STORE_OPTIONS,
   limit: { type: 'string' },
   snippets: { type: 'string' },
+  embedder: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -27,6 +29,8 @@ export type SearchRequest =
       readonly repo: string | undefined;
       readonly limit: number;
       readonly snippets: number;
+      /** Embedder spec (`--embedder`, else `$REPOMEM_EMBEDDER`); `undefined`: lexical search, no model loaded. */
+      readonly embedder: string | undefined;
       readonly json: boolean;
     };
 
@@ -54,6 +58,7 @@ export function parseSearchArguments(
     repo: stringOption(parsed, 'repo'),
     limit,
     snippets,
+    embedder: configuredEmbedderSpec(stringOption(parsed, 'embedder'), env),
     json: booleanOption(parsed, 'json'),
   };
 }

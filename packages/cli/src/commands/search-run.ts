@@ -1,8 +1,10 @@
 // Why: the work of `repomem search` once its arguments are valid: open the chosen store (no
 // memory facade: a search only reads), ask core's `searchStore` one question (a store's index
 // names candidates and core ranks them, or core reads each document once; no index is built
-// for a process that asks one question) and print Sepo's text or JSON output.
-import { searchStore } from '@repomem/core';
+// for a process that asks one question) and print Sepo's text or JSON output. With an embedder
+// configured the lexical ranking is fused with the semantic index's (`hybridSearch`); without
+// one no model or vector code is loaded.
+import { type SearchResponse, searchStore } from '@repomem/core';
 import { ExitCode } from '../errors.js';
 import { formatSearchJson, formatSearchText, formatSkippedNotice } from '../format/search-output.js';
 import type { CliIo } from '../io.js';
@@ -29,11 +31,26 @@ export async function runSearch(request: Extract<SearchRequest, { help: false }>
         chosen.kind === 'dir' && 'root' in store && typeof store.root === 'string'
           ? (await import('@repomem/store-fs')).searchCacheFile(store.root, io.env)
           : undefined;
-      const response = await searchStore(store, request.query, {
+      const options = {
         limit: request.limit,
         snippets: request.snippets,
         ...(analysisCache === undefined ? {} : { analysisCache }),
-      });
+      };
+      let response: SearchResponse;
+      if (request.embedder === undefined) response = await searchStore(store, request.query, options);
+      else {
+        const [{ createSemanticIndex, hybridSearch }, { openCliEmbedder }] = await Promise.all([
+          import('@repomem/core'),
+          import('../open-embedder.js'),
+        ]);
+        const embedder = await openCliEmbedder(request.embedder, io);
+        const semantic = createSemanticIndex({ store, embedder });
+        const hybrid = await hybridSearch(store, request.query, { ...options, semantic });
+        if (hybrid.semantic.status === 'failed') {
+          io.stderr.write(`warning: semantic ranking unavailable (${hybrid.semantic.message}); lexical results\n`);
+        }
+        response = hybrid;
+      }
       io.stdout.write(
         request.json
           ? formatSearchJson(request.query, response, location)

@@ -219,7 +219,7 @@ export function createStore(driver: KitDriver, options: CreateStoreOptions = {})
           driver,
           maxDocumentBytes,
           remember,
-          listPaths: async () => (await listing('')).map((entry) => entry.path),
+          listPaths: async (prefix) => (await listing(prefix)).map((entry) => entry.path),
         },
         operations,
         metadata,

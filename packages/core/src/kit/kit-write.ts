@@ -19,8 +19,8 @@ export const DOCUMENTS_NAMESPACE = 'documents';
 export interface KitWriteContext {
   readonly driver: KitDriver;
   readonly maxDocumentBytes: number;
-  /** Every stored document path (for the path-twin check). */
-  listPaths(): Promise<string[]>;
+  /** Every stored document path under `prefix` (`''`: all; otherwise a directory ending in `/`). */
+  listPaths(prefix: string): Promise<string[]>;
   /** Called with each committed document (content `null` when deleted). */
   remember(path: string, version: string | null, content: Uint8Array | null): void;
 }
@@ -34,6 +34,38 @@ function changeOf(operation: PreparedOperation): KitChange {
     version: put ? operation.version : null,
     ...(operation.expectedVersion === undefined ? {} : { expected: operation.expectedVersion }),
   };
+}
+
+/**
+ * The stored paths a twin of `created` could be found among: for each created path, every path
+ * under its deepest existing ancestor directory. A twin differs at the first level whose exact
+ * name does not exist, so it is a child of that ancestor; levels above exist exactly (no twin
+ * there), and a deeper twin implies one at that level. So a new daily file is checked against
+ * `daily/`, not the whole namespace; only a new top-level name lists everything.
+ */
+async function twinCandidates(context: KitWriteContext, created: readonly string[]): Promise<string[]> {
+  const scanned = new Map<string, string[]>();
+  const under = async (directory: string): Promise<string[]> => {
+    let paths = scanned.get(directory);
+    if (paths === undefined) {
+      paths = await context.listPaths(directory === '' ? '' : `${directory}/`);
+      scanned.set(directory, paths);
+    }
+    return paths;
+  };
+  const out = new Set<string>();
+  for (const path of created) {
+    let directory = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    for (;;) {
+      const paths = await under(directory);
+      if (paths.length > 0 || directory === '') {
+        for (const found of paths) out.add(found);
+        break;
+      }
+      directory = directory.includes('/') ? directory.slice(0, directory.lastIndexOf('/')) : '';
+    }
+  }
+  return [...out];
 }
 
 function conflictOf(batch: readonly PreparedOperation[], result: Extract<KitWriteResult, { status: 'conflict' }>) {
@@ -109,7 +141,10 @@ async function applyBatch(
     );
     assertNoPathTwins(
       created.map((operation) => operation.path),
-      await context.listPaths(),
+      await twinCandidates(
+        context,
+        created.map((operation) => operation.path),
+      ),
       deleted,
     );
   }

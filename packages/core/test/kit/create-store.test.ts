@@ -81,6 +81,31 @@ describe('createStore', () => {
     expect(seen).toEqual([]);
   });
 
+  it('checks a new path for twins under its deepest existing directory only, and still finds every twin', async () => {
+    const inner = createInMemoryDriver();
+    const scans: string[] = [];
+    const store = createStore({
+      ...inner,
+      scan: (namespace, options) => {
+        scans.push(`${namespace}:${options.prefix}`);
+        return inner.scan(namespace, options);
+      },
+    });
+    await store.write([
+      { kind: 'put', path: 'daily/2026-05-01.md', content: utf8('- a\n') },
+      { kind: 'put', path: 'notes/Foo/bar.md', content: utf8('- b\n') },
+    ]);
+    scans.length = 0;
+    await store.write([{ kind: 'put', path: 'daily/2026-05-02.md', content: utf8('- c\n') }]);
+    expect(scans).toEqual(['documents:daily/']);
+    for (const twin of ['notes/foo', 'Notes/x.md', 'DAILY/2026-05-01.md', 'daily/2026-05-01.MD']) {
+      expect(await codeOf(() => store.write([{ kind: 'put', path: twin, content: utf8('x') }]))).toBe('INVALID_PATH');
+    }
+    expect((await store.write([{ kind: 'put', path: 'notes/foo2/x.md', content: utf8('x') }])).status).toBe(
+      'committed',
+    );
+  });
+
   it('keeps state values in their own namespace, expiring nothing without a time-to-live', async () => {
     const driver = createInMemoryDriver();
     const store = createStore(driver);

@@ -1,7 +1,15 @@
 // Why: the bullet tools edit MEMORY.md, PROJECT.md and the daily logs with the same operations
 // and outcomes as `repomem update`, and search the tree like `repomem search`, through core's
 // memory facade (optimistic concurrency: a concurrent writer's change is never lost).
-import { type Memory, type UpdateOutcome, WRITING_OUTCOMES } from '@repomem/core';
+import {
+  hybridSearch,
+  type Memory,
+  type MemoryStore,
+  type SearchResponse,
+  type SemanticIndex,
+  type UpdateOutcome,
+  WRITING_OUTCOMES,
+} from '@repomem/core';
 import { withConflictRetry } from '../conflict-retry.js';
 import {
   AddInput,
@@ -22,7 +30,15 @@ const OUTCOMES =
   'Results to handle (not errors): "missing_section" (lists the sections that exist), "duplicate_section", "no_match", "ambiguous" (lists the candidates).';
 
 /** The bullet tools over the memory facade. */
-export function bulletTools(memory: Memory): ToolEntry[] {
+export function bulletTools(
+  memory: Memory,
+  hybrid?: { readonly store: MemoryStore; readonly semantic: SemanticIndex },
+): ToolEntry[] {
+  // With an embedder, search fuses lexical and semantic rankings; otherwise it is the facade's lexical search.
+  const search = async (query: string, options: { limit?: number; snippets?: number; prefix?: string }) =>
+    hybrid === undefined
+      ? memory.search(query, options)
+      : ((await hybridSearch(hybrid.store, query, { ...options, semantic: hybrid.semantic })) as SearchResponse);
   return [
     defineTool({
       name: 'memory.add',
@@ -77,12 +93,15 @@ export function bulletTools(memory: Memory): ToolEntry[] {
       writes: false,
       idempotent: true,
       async run({ query, ...options }) {
-        const response = await memory.search(query, options);
+        const response = await search(query, options);
         return {
-          ...response,
+          query: response.query,
           terms: [...response.terms],
+          documentCount: response.documentCount,
           results: response.results.map((hit) => ({
-            ...hit,
+            path: hit.path,
+            score: hit.score,
+            matchCount: hit.matchCount,
             matchedTerms: [...hit.matchedTerms],
             snippets: [...hit.snippets],
           })),

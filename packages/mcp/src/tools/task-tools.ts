@@ -46,6 +46,7 @@ export function taskTools(
           ...(input.budget_tokens === undefined ? {} : { budgetTokens: input.budget_tokens }),
           ...(input.commit === undefined ? {} : { commit: input.commit }),
           ...(input.prompt_version === undefined ? {} : { promptVersion: input.prompt_version }),
+          ...(context.semantic === undefined ? {} : { semantic: context.semantic }),
           recordReceipt: input.record_receipt === true,
         });
         return {
