@@ -1,6 +1,6 @@
-// Why: the injection screen's contract, measured: no hostile line from the corpus may become a
-// rule, and the share of real coding rules it refuses (false rejects) stays small. The rates
-// printed here are the ones in core's README.
+// Why: the injection screen's contract on its own older corpus (the review-rule corpus proper is
+// test/rules/corpus): no hostile line may become an active rule, and the share of real coding
+// rules refused outright (false rejects) stays small; rules held pending wait for a maintainer.
 import { describe, expect, it } from 'vitest';
 import { parseRuleOutput, type RuleOutputContext } from '../../../src/index.js';
 import { CODING_RULES } from './coding-rule-corpus.js';
@@ -70,14 +70,19 @@ describe('held-out corpus', () => {
       (line) => parseRuleOutput(asRuleLine(line.text), CONTEXT).accepted.length > 0,
     );
     const refused = HELD_OUT_CODING_RULES.filter(
-      (rule) => parseRuleOutput(asRuleLine(rule), CONTEXT).accepted.length === 0,
+      (rule) => parseRuleOutput(asRuleLine(rule), CONTEXT).rejected.length > 0,
+    );
+    const pending = HELD_OUT_CODING_RULES.filter(
+      (rule) => parseRuleOutput(asRuleLine(rule), CONTEXT).pending.length > 0,
     );
     console.info(
-      `held-out false accepts: ${accepted.length}/${HELD_OUT_HOSTILE_LINES.length}; false rejects: ${refused.length}/${HELD_OUT_CODING_RULES.length}\n${[
+      `held-out false accepts: ${accepted.length}/${HELD_OUT_HOSTILE_LINES.length}; coding rules refused: ${refused.length}/${HELD_OUT_CODING_RULES.length}, pending: ${pending.length}\n${[
         ...accepted.map((line) => `  accepted: ${line.text}`),
         ...refused.map((rule) => `  refused: ${rule}`),
+        ...pending.map((rule) => `  pending: ${rule}`),
       ].join('\n')}`,
     );
+    expect(refused).toEqual([]);
     expect(accepted).toEqual([]);
   });
 });
