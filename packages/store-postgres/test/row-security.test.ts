@@ -3,7 +3,12 @@
 // read, change or add another repository's rows; through repomem it works on its own repository
 // and is refused on another one by name (PERMISSION_DENIED, never an empty memory, never retried
 // as an outage), and doctor says the role has no access to it.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { classifyMemoryFailure, diagnoseStore, writeEpisode } from '@repomem/core';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -191,5 +196,58 @@ describe.skipIf(noServer)(`row-level security on a real server${skipReason === '
     expect(ownerChecks.find((check) => check.check === 'repository access')).toMatchObject({
       status: 'ok',
     });
+  });
+
+  it('the repomem binary: doctor, a read and an episode write name the missing grant (exit 2, one attempt)', async () => {
+    if (server === undefined) throw new Error(skipReason);
+    const bin = fileURLToPath(new URL('../../cli/bin/repomem.js', import.meta.url));
+    const spec = `postgres://${role}:${password}@${server.host}:${server.port}/${database}?schema=${schema}`;
+    const cwd = mkdtempSync(join(tmpdir(), 'repomem-rls-cli-'));
+    const repomem = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [bin, ...args],
+          { cwd, env: { PATH: process.env.PATH ?? '' } },
+          (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr }),
+        );
+      });
+    try {
+      const doctor = await repomem('doctor', '--store', spec, '--repo', 'acme/theirs');
+      expect(doctor.code).not.toBe(0);
+      expect(`${doctor.stdout}${doctor.stderr}`).toContain(`has no access to repository acme/theirs`);
+      expect(`${doctor.stdout}${doctor.stderr}`).not.toContain('All checks passed');
+      const ok = await repomem('doctor', '--store', spec, '--repo', 'acme/mine');
+      expect(`${ok.stdout}${ok.stderr}`).not.toContain('has no access');
+      const search = await repomem('search', '--store', spec, '--repo', 'acme/theirs', 'secret');
+      expect(search.code).toBe(2);
+      expect(search.stderr).toContain(`the role "${role}" has no access to repository "acme/theirs"`);
+      const episode = await repomem(
+        'episode',
+        'write',
+        '--store',
+        spec,
+        '--repo',
+        'acme/theirs',
+        '--task-id',
+        'b-1',
+        '--status',
+        'completed',
+        '--json',
+      );
+      expect(episode.code).toBe(2);
+      const report = `${episode.stdout}${episode.stderr}`;
+      expect(report).toContain('PERMISSION_DENIED');
+      expect(JSON.parse(episode.stdout.trim() || episode.stderr.trim())).toMatchObject({
+        outcome: 'failed',
+        attempts: 1,
+        failure: { category: 'configuration', code: 'PERMISSION_DENIED' },
+      });
+      expect(report).not.toContain('outage');
+      for (const output of [doctor, ok, search, episode])
+        expect(`${output.stdout}${output.stderr}`).not.toContain(password);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });
