@@ -1,8 +1,9 @@
 // Why: `repomem export` / `import` must move a repository's memory between any two stores without
 // losing a byte or a record id. Each pair here is a round trip A -> B -> C (C a fresh store of A's
 // kind): the documents of A, B and C are byte for byte the same (a non-UTF-8 file included), and
-// the verified memories and task records keep their ids and content. Also: a second run changes
-// nothing, a dry run writes nothing, a differing item is left alone (exit 2) unless --overwrite.
+// the verified memories and task records keep their ids and content, for every ordered pair of
+// the directory, SQLite and git stores. Also: a second run changes nothing, a dry run writes
+// nothing, a differing item is left alone (exit 2) unless --overwrite.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -14,7 +15,8 @@ import {
   TASK_RECORD_KINDS,
   writeEpisode,
 } from '@repomem/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { EMULATOR_CREDENTIALS, startAgentCoreEmulator } from '@repomem/store-agentcore/testing';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { cli, jsonOf, makeRepository } from './in-process.js';
 import { makeTempDir } from './support.js';
 
@@ -100,8 +102,11 @@ async function contents(spec: string, work: string) {
 
 describe.each([
   ['dir', 'sqlite'],
+  ['dir', 'git'],
+  ['sqlite', 'dir'],
   ['sqlite', 'git'],
   ['git', 'dir'],
+  ['git', 'sqlite'],
 ])('repomem export / import: %s -> %s -> a fresh store of the first kind', (kindA, kindB) => {
   it('round-trips documents byte for byte and records with their ids', async () => {
     counter += 1;
@@ -143,6 +148,34 @@ describe.each([
       tasks: { copied: 0, unchanged: 1 },
       conflicts: [],
     });
+  });
+});
+
+describe('repomem export / import through Amazon Bedrock AgentCore Memory (the emulator)', () => {
+  it('round-trips dir -> agentcore -> dir byte for byte, records with their ids', async () => {
+    const emulator = await startAgentCoreEmulator();
+    vi.stubEnv('AWS_ACCESS_KEY_ID', EMULATOR_CREDENTIALS.accessKeyId);
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', EMULATOR_CREDENTIALS.secretAccessKey);
+    try {
+      counter += 1;
+      const work = join(temp.path, `case${counter}`);
+      mkdirSync(work, { recursive: true });
+      const a = specOf('dir', work, 'a');
+      const b = `agentcore:${emulator.memoryId}?${new URLSearchParams({ region: emulator.region, endpoint: emulator.endpoint })}`;
+      const c = specOf('dir', work, 'c');
+      await seed(a, work);
+      const original = await contents(a, work);
+      const exported = await cli(['export', '--store', a, '--to', b, '--repo', REPO], { cwd: work });
+      expect(exported.stderr).toBe('');
+      expect(exported.code).toBe(0);
+      expect(await contents(b, work)).toEqual(original);
+      const imported = await cli(['import', '--store', c, '--from', b, '--repo', REPO], { cwd: work });
+      expect(imported.code).toBe(0);
+      expect(await contents(c, work)).toEqual(original);
+    } finally {
+      vi.unstubAllEnvs();
+      await emulator.close();
+    }
   });
 });
 
