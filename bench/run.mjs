@@ -41,6 +41,7 @@ const SUITE_MODULES = {
   hydrate: ['./suites/hydrate.mjs', 'runHydrate'],
   postgres: ['./suites/postgres.mjs', 'runPostgres'],
   relevance: ['./suites/relevance.mjs', 'runRelevance'],
+  vectors: ['./suites/vectors.mjs', 'runVectors'],
   'review-rules': ['./suites/review-rules.mjs', 'runReviewRules'],
 };
 const SUITES = Object.keys(SUITE_MODULES);

@@ -74,8 +74,14 @@ export interface SemanticIndexOptions {
   readonly store: MemoryStore;
   /** The model; wrapped with {@link guardEmbedder} (batches, retries, checked answers). */
   readonly embedder: Embedder;
-  /** Chunks embedded between two writes of vectors during a refresh (default 256), so an interrupted run keeps its work. */
+  /**
+   * During a refresh, vectors are written every `flushIntervalMs` (default 30 s) or every
+   * `flushEvery` chunks (default: no count limit), and when a refresh fails or is aborted, so an
+   * interrupted run keeps its work; otherwise in one batch at the end (one commit on a git store).
+   */
   readonly flushEvery?: number;
+  /** See {@link SemanticIndexOptions.flushEvery}. */
+  readonly flushIntervalMs?: number;
 }
 
 /** The chunk hashes of each current searchable document, and the texts of the ones read now. */
@@ -89,6 +95,8 @@ interface Plan {
 
 interface Matrix {
   readonly key: string;
+  /** The store revision read before the matrix was built (`undefined` when not read). */
+  readonly revision: string | undefined;
   readonly entries: Map<string, DocumentEntry>;
   readonly paths: string[];
   readonly rowDocument: Int32Array;
@@ -117,7 +125,8 @@ export function createSemanticIndex(options: SemanticIndexOptions): SemanticInde
   const { store } = options;
   const embedder = guardEmbedder(options.embedder);
   const vectors = new VectorIndexStore(store, embedder.id, embedder.dimensions);
-  const flushEvery = Math.max(1, options.flushEvery ?? 256);
+  const flushEvery = Math.max(1, options.flushEvery ?? Number.POSITIVE_INFINITY);
+  const flushIntervalMs = options.flushIntervalMs ?? 30_000;
   const readChunks = new Map<string, { version: string; chunks: Chunk[] }>();
   const queryVectors = new LRUCache<string, Float32Array>({ max: 64 });
   const transient = new Map<string, QuantizedVector>();
@@ -185,14 +194,28 @@ export function createSemanticIndex(options: SemanticIndexOptions): SemanticInde
     return normalized;
   }
 
+  // A cheap revision() (SQLite, git, network stores; not a directory store, whose revision hashes
+  // the tree) that has not moved means nothing changed: the last matrix answers without listing.
+  const cost = { revision: Number.NaN, plan: Number.NaN };
+  const average = (previous: number, sample: number) => (Number.isNaN(previous) ? sample : (previous * 3 + sample) / 4);
+
   async function currentMatrix(): Promise<Matrix> {
+    let revision: string | undefined;
+    if (Number.isNaN(cost.revision) || Number.isNaN(cost.plan) || cost.revision * 4 < cost.plan) {
+      const started = performance.now();
+      revision = await store.revision();
+      cost.revision = average(cost.revision, performance.now() - started);
+      if (matrix !== undefined && matrix.revision === revision) return matrix;
+    }
     await vectors.checkMeta(false);
+    const planned = performance.now();
     const current = await plan();
     await vectors.loadShards();
+    cost.plan = average(cost.plan, performance.now() - planned);
     const paths = [...current.documents.keys()].sort();
     const key = `${vectors.shardVersions()}|${paths.map((path) => `${path}\u0000${current.documents.get(path)?.version}`).join('\u0001')}`;
     if (matrix?.key === key) {
-      matrix = { ...matrix, entries: current.entries };
+      matrix = { ...matrix, revision, entries: current.entries };
       return matrix;
     }
     const rows: Array<{ document: number; vector: QuantizedVector }> = [];
@@ -213,6 +236,7 @@ export function createSemanticIndex(options: SemanticIndexOptions): SemanticInde
     });
     matrix = {
       key,
+      revision,
       entries: current.entries,
       paths,
       rowDocument,
@@ -251,12 +275,19 @@ export function createSemanticIndex(options: SemanticIndexOptions): SemanticInde
       }
       onProgress?.(0, missing.length);
       let done = 0;
-      for (let start = 0; start < missing.length; start += flushEvery) {
-        signal?.throwIfAborted();
-        const slice = missing.slice(start, start + flushEvery);
-        const added: QuantizedVector[] = [];
-        for (let batch = 0; batch < slice.length; batch += 16) {
-          const hashes = slice.slice(batch, batch + 16);
+      let added: QuantizedVector[] = [];
+      let lastFlush = performance.now();
+      const flush = async (): Promise<void> => {
+        if (added.length === 0) return;
+        const batch = added;
+        added = [];
+        await vectors.apply({ add: batch });
+        lastFlush = performance.now();
+      };
+      try {
+        for (let start = 0; start < missing.length; start += 16) {
+          signal?.throwIfAborted();
+          const hashes = missing.slice(start, start + 16);
           const embedded = await embedder.embed(
             hashes.map((hash) => current.texts.get(hash) as string),
             signal === undefined ? {} : { signal },
@@ -265,11 +296,16 @@ export function createSemanticIndex(options: SemanticIndexOptions): SemanticInde
             added.push(quantizeVector(hash, embedded[index] as Float32Array));
           done += hashes.length;
           onProgress?.(done, missing.length);
+          if (added.length >= flushEvery || performance.now() - lastFlush >= flushIntervalMs) await flush();
         }
-        await vectors.apply({ add: added });
+      } catch (error) {
+        // Interrupted or failed: keep what was embedded (vectors are content-addressed, reused next time).
+        await flush().catch(() => undefined);
+        throw error;
       }
-      // The manifest names a document's chunks only once all their vectors are stored.
-      await vectors.apply({ remove: dead, manifest: current.changed });
+      // The last vectors, dropped vectors and the manifest in one batch (one commit on git); the
+      // manifest names a document's chunks only once all their vectors are stored.
+      await vectors.apply({ add: added, remove: dead, manifest: current.changed });
       return { embedded: missing.length, reused, removed: dead.size };
     },
 
@@ -286,10 +322,21 @@ export function createSemanticIndex(options: SemanticIndexOptions): SemanticInde
       for (let row = 0; row < m.scales.length; row += 1) {
         const document = m.rowDocument[row] as number;
         if (allowed !== undefined && !allowed[document]) continue;
-        let sum = 0;
+        // Four independent sums: the loop runs about twice as fast as with one.
         const offset = row * dimensions;
-        for (let index = 0; index < dimensions; index += 1)
-          sum += (q[index] as number) * (values[offset + index] as number);
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        let s3 = 0;
+        let index = 0;
+        for (; index + 3 < dimensions; index += 4) {
+          s0 += (q[index] as number) * (values[offset + index] as number);
+          s1 += (q[index + 1] as number) * (values[offset + index + 1] as number);
+          s2 += (q[index + 2] as number) * (values[offset + index + 2] as number);
+          s3 += (q[index + 3] as number) * (values[offset + index + 3] as number);
+        }
+        for (; index < dimensions; index += 1) s0 += (q[index] as number) * (values[offset + index] as number);
+        const sum = s0 + s1 + s2 + s3;
         const score = sum * (m.scales[row] as number);
         if (score > (best[document] as number)) {
           best[document] = score;

@@ -85,12 +85,15 @@ export function decodeVectorShard(bytes: Uint8Array, path: string): VectorShard 
   if (dimensions === 0 || bytes.byteLength !== HEADER_BYTES + count * entryBytes) {
     throw new RepomemError('INVALID_DOCUMENT', `${path} is a truncated vector shard`, { details: { path } });
   }
+  // One copy of the shard; each vector is a view into it (no allocation per vector's values).
+  const own = bytes.slice();
+  const ownView = new DataView(own.buffer);
   const vectors: QuantizedVector[] = [];
   for (let index = 0, offset = HEADER_BYTES; index < count; index += 1, offset += entryBytes) {
     vectors.push({
-      hash: Buffer.from(bytes.subarray(offset, offset + HASH_BYTES)).toString('hex'),
-      scale: view.getFloat32(offset + HASH_BYTES, true),
-      values: new Int8Array(bytes.slice(offset + HASH_BYTES + 4, offset + entryBytes).buffer),
+      hash: Buffer.from(own.buffer, offset, HASH_BYTES).toString('hex'),
+      scale: ownView.getFloat32(offset + HASH_BYTES, true),
+      values: new Int8Array(own.buffer, offset + HASH_BYTES + 4, dimensions),
     });
   }
   return { dimensions, vectors };
