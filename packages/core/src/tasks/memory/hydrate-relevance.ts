@@ -7,6 +7,7 @@
 // decided here too: an item that matches nothing is marked, so it can never take room from a
 // relevant item of another kind.
 import { LRUCache } from 'lru-cache';
+import { stemWord } from '../../search/stemming.js';
 import { splitWords } from '../../search/tokenizer.js';
 
 /** BM25 term-frequency saturation. */
@@ -80,25 +81,11 @@ export function relevanceWords(text: string): string[] {
 }
 
 /**
- * One word as relevance compares it. Why this light folding: inflected forms (plural and
- * singular, `-ing`/`-ed`) must meet, and until core's search analysis stems, this folds the
- * regular English endings; it only ever maps two forms of one word together or leaves a word as is.
+ * One word as relevance compares it: its Porter stem (core's search analysis, `stemWord`), so
+ * inflected forms meet (`caches`, `caching`, `cached`; `migrated`, `migration`).
  */
 export function normalizeWord(word: string): string {
-  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
-  let stem = word;
-  if (stem.endsWith('ies') && stem.length > 4) stem = `${stem.slice(0, -3)}y`;
-  else if (/(ches|shes|sses|xes|zes)$/.test(stem)) stem = stem.slice(0, -2);
-  else if (stem.endsWith('s') && !/(ss|us|is)$/.test(stem)) stem = stem.slice(0, -1);
-  if (stem.endsWith('ing') && stem.length > 5) stem = undouble(stem.slice(0, -3));
-  else if (stem.endsWith('ed') && stem.length > 4) stem = undouble(stem.slice(0, -2));
-  else if (stem.endsWith('ion') && stem.length > 6) stem = stem.slice(0, -3);
-  if (stem.endsWith('e') && stem.length > 3) stem = stem.slice(0, -1);
-  return stem;
-}
-
-function undouble(stem: string): string {
-  return /([b-df-hj-np-tv-z])\1$/.test(stem) && !/(ll|ss|zz)$/.test(stem) ? stem.slice(0, -1) : stem;
+  return stemWord(word);
 }
 
 const PATH_PATTERN = /(?:[\w@.-]+\/)+[\w@.*-]*|[\w-]+\.(?:[cm]?[jt]sx?|json|ya?ml|md|css|scss|sql|py|go|rs|sh|toml)\b/g;
