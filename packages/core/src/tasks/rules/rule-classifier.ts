@@ -16,6 +16,7 @@ export const PENDING_REASONS = [
   'reviewer_below_maintainers',
   'contradicts_active_rule',
   'screen_unsure',
+  'code_example',
 ] as const;
 /** Why a rule waits for a maintainer. */
 export type PendingReasonCode = (typeof PENDING_REASONS)[number];
@@ -35,7 +36,9 @@ export type RuleClassification =
   | { readonly kind: 'active' }
   | { readonly kind: 'pending'; readonly reasons: readonly PendingReason[] };
 
-const SHAPE_MESSAGES: Readonly<Record<Exclude<ConventionProblem, 'not_english'>, string>> = Object.freeze({
+type ShapeProblem = Exclude<ConventionProblem, 'not_english' | 'code_example'>;
+
+const SHAPE_MESSAGES: Readonly<Record<ShapeProblem, string>> = Object.freeze({
   not_imperative: 'does not read as a code convention (no convention verb such as use, prefer, avoid, name)',
   no_code_subject: 'names no part of the code (types, functions, tests, modules, docs...)',
 });
@@ -59,8 +62,14 @@ export function classifyRuleText(text: string): RuleClassification {
   if (problems.includes('not_english')) {
     reasons.push({ reason: 'not_english', message: 'not written in English: the classifier cannot read it' });
   }
+  if (problems.includes('code_example')) {
+    reasons.push({
+      reason: 'code_example',
+      message: 'holds a code example (a call, function, assignment or command): word lists cannot read code',
+    });
+  }
   const shape = problems.filter(
-    (problem): problem is Exclude<ConventionProblem, 'not_english'> => problem !== 'not_english',
+    (problem): problem is ShapeProblem => problem !== 'not_english' && problem !== 'code_example',
   );
   if (shape.length > 0) {
     reasons.push({

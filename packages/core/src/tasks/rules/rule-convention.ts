@@ -6,7 +6,7 @@
 import { type NormalizedRuleText, normalizeRuleText } from './rule-text-normalize.js';
 
 /** Why a rule does not have the shape of a code convention. */
-export type ConventionProblem = 'not_english' | 'not_imperative' | 'no_code_subject';
+export type ConventionProblem = 'not_english' | 'not_imperative' | 'no_code_subject' | 'code_example';
 
 /** Verbs a code convention starts with ("Use", "Prefer", "Name"...). */
 const CONVENTION_VERBS = new Set(
@@ -67,6 +67,22 @@ const FOREIGN_WORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Code a word list cannot read: a call with arguments, a function, an assignment, a statement
+ * separator, a pipe or a chain of commands inside a code span. Names, types and operators
+ * (`unknown`, `Record<string, T>`, `?.`, `===`, `now()`) are not examples.
+ */
+const CODE_EXAMPLE = /[\w$)\]]\s*\([^)\s][^)]*\)|=>|[^=!<>]=[^=>]|;|&&|\|\||(^|[^|])\|([^|]|$)|\$\{?\w/;
+
+function hasCodeExample(raw: string): boolean {
+  for (const span of raw.match(/`[^`]+`/g) ?? []) {
+    const code = span.slice(1, -1);
+    // An operator named alone (`&&`, `||`, `=>`) is a mention, not an example.
+    if (/[\p{L}\p{N}]/u.test(code) && CODE_EXAMPLE.test(code)) return true;
+  }
+  return false;
+}
+
 /** Leading condition or scope ("When a function grows,", "In Go,", "For public APIs,"). */
 const LEADING_CLAUSE =
   /^(if|when|whenever|in|for|inside|outside|on|after|before|within|across|once|unless)\b[^,;:]{0,80}[,:]\s*/i;
@@ -75,8 +91,9 @@ const LEADING_CLAUSE =
  * Problems keeping `normalized` (the normal form of a rule, see `normalizeRuleText`) from reading
  * as a code convention; `[]` when it does: English, an imperative convention verb first (after an
  * optional leading condition or scope and an adverb such as "always" or "do not") or a modal
- * sentence about code ("Every bug fix needs a test"), and at least one word of code vocabulary
- * or a code span in `raw`.
+ * sentence about code ("Every bug fix needs a test"), at least one word of code vocabulary or a
+ * code span in `raw`, and no code example in a code span (`code_example`: what a word list cannot
+ * read goes to a maintainer).
  */
 export function conventionProblems(raw: string, normalized: NormalizedRuleText): ConventionProblem[] {
   const problems: ConventionProblem[] = [];
@@ -99,5 +116,6 @@ export function conventionProblems(raw: string, normalized: NormalizedRuleText):
   if (!CODE_WORDS.test(normalized.text) && !/`[^`]+`/.test(raw) && !/\b[\w-]+\.[a-z]{1,5}\b/.test(raw)) {
     problems.push('no_code_subject');
   }
+  if (hasCodeExample(raw)) problems.push('code_example');
   return problems;
 }
