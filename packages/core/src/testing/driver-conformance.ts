@@ -2,7 +2,8 @@
 // promises, before and after `createStore` builds a store on it: exact bytes and versions,
 // ordered prefix scans, namespaces kept apart, compare-and-swap that turns every race into
 // exactly one winner, all-or-nothing batches when `atomic` is declared, time-to-live when
-// declared; then the store, hardening and both record suites on `createStore(driver)`.
+// declared; then every store-level suite (store, hardening, records, vectors, task memory) on
+// `createStore(driver)`.
 import { checkDriver } from '../kit/check-driver.js';
 import { createStore, type KitStore } from '../kit/create-store.js';
 import type { KitChange, KitDriver } from '../kit/driver.js';
@@ -11,7 +12,9 @@ import { registerPerTestSubject } from './conformance-lifecycle.js';
 import type { ConformanceRunner } from './conformance-types.js';
 import { runStoreHardening } from './hardening.js';
 import { runRecordBackendConformance } from './record-backend-conformance.js';
+import { runTaskMemoryScenarios } from './task-memory-scenarios.js';
 import { runTaskRecordBackendConformance } from './task-record-conformance.js';
+import { runVectorIndexConformance } from './vector-conformance.js';
 
 /** Options of {@link runDriverConformance}. */
 export interface DriverConformanceOptions<D extends KitDriver = KitDriver> {
@@ -25,7 +28,10 @@ export interface DriverConformanceOptions<D extends KitDriver = KitDriver> {
   teardown?(driver: D): Promise<void>;
   /** A second driver on the same backing data (enables the store suite's cross-instance groups). */
   openAnother?(driver: D): Promise<D>;
-  /** Also run the store, hardening and record suites on `createStore(driver)` (default `true`). */
+  /**
+   * Also run the store, hardening, verified-record, task-record, vector-index and task-memory
+   * suites on `createStore(driver)` (default `true`).
+   */
   readonly stores?: boolean;
   /** Per-test timeout in ms (default 30000). */
   readonly timeoutMs?: number;
@@ -207,13 +213,15 @@ export function runDriverConformance<D extends KitDriver>(options: DriverConform
       : { openAnother: async (store: KitStore) => createStore(await openAnother(store.driver as D)) }),
     timeoutMs: timeout,
   });
-  runStoreHardening<KitStore>({
-    name: `${name}: store hardening on createStore(driver)`,
+  const onStore = {
     runner,
     createStore: storeOf,
     ...(storeTeardown === undefined ? {} : { teardown: storeTeardown }),
     timeoutMs: timeout,
-  });
+  };
+  runStoreHardening<KitStore>({ ...onStore, name: `${name}: store hardening on createStore(driver)` });
+  runVectorIndexConformance<KitStore>({ ...onStore, name: `${name}: vector index on createStore(driver)` });
+  runTaskMemoryScenarios<KitStore>({ ...onStore, name: `${name}: task memory scenarios on createStore(driver)` });
   const stores = new WeakMap<object, KitStore>();
   const closeStore = async (backend: object): Promise<void> => {
     const store = stores.get(backend);
