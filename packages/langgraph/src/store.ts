@@ -17,6 +17,8 @@ import {
   validateNamespace,
 } from '@langchain/langgraph-checkpoint';
 import {
+  createSemanticIndex,
+  type Embedder,
   isSearchablePath,
   type MemoryStore,
   normalizeDocumentPath,
@@ -40,6 +42,11 @@ export interface RepomemStoreOptions {
   readonly folder?: string;
   /** Hybrid search: a semantic index over the same store, fused with lexical ranking. */
   readonly semantic?: SemanticSearch;
+  /**
+   * Hybrid search with this embedder: a semantic index over the same store is made with core's
+   * `createSemanticIndex` (vectors kept under `.repomem/vectors/`). Give this or `semantic`.
+   */
+  readonly embedder?: Embedder;
   /** Close `store` when this store is closed (default `false`: the caller owns it). */
   readonly closeStore?: boolean;
   /** The clock of created and updated times (default `() => new Date()`). */
@@ -93,7 +100,13 @@ export class RepomemStore extends BaseStore {
     }
     this.#store = options.store;
     this.#folder = checkFolder(options.folder ?? DEFAULT_ITEMS_FOLDER);
-    this.#semantic = options.semantic;
+    if (options.semantic !== undefined && options.embedder !== undefined) {
+      throw new RepomemError('INVALID_ARGUMENT', 'give either semantic or embedder, not both');
+    }
+    this.#semantic =
+      options.embedder === undefined
+        ? options.semantic
+        : { index: createSemanticIndex({ store: options.store, embedder: options.embedder }) };
     this.#closeStore = options.closeStore ?? false;
     this.#now = options.now ?? (() => new Date());
     this.#attempts = options.attempts ?? 5;
@@ -104,7 +117,7 @@ export class RepomemStore extends BaseStore {
 
   /** Open the repomem store a spec names (`sqlite:...`, `dir:...`, `git:...`, `postgres://...`) and a `RepomemStore` on it; closing it closes that store. */
   static async open(spec: string | undefined, options: OpenRepomemStoreOptions = {}): Promise<RepomemStore> {
-    const { folder, semantic, now, attempts, ...open } = options;
+    const { folder, semantic, embedder, now, attempts, ...open } = options;
     const store = await openStore(spec, open);
     try {
       return new RepomemStore({
@@ -112,6 +125,7 @@ export class RepomemStore extends BaseStore {
         closeStore: true,
         ...(folder === undefined ? {} : { folder }),
         ...(semantic === undefined ? {} : { semantic }),
+        ...(embedder === undefined ? {} : { embedder }),
         ...(now === undefined ? {} : { now }),
         ...(attempts === undefined ? {} : { attempts }),
       });

@@ -102,6 +102,12 @@ describe.each(STORE_KINDS)('RepomemStore on $name', (kind) => {
     const found = await store.search(['notes'], { query: 'pipeline deploy' });
     expect(found[0]?.key).toBe('a');
     expect(found[0]?.score).toBeGreaterThan(0);
+    // The same with only an embedder: the index is made over the store.
+    const withEmbedder = new RepomemStore({ store: memory, embedder: createTestEmbedder() });
+    expect((await withEmbedder.search(['notes'], { query: 'lunch friday' }))[0]?.key).toBe('b');
+    expect(() => new RepomemStore({ store: memory, embedder: createTestEmbedder(), semantic: { index } })).toThrow(
+      /either semantic or embedder/,
+    );
   });
 
   it('writes a batch in one guarded write, retrying when another writer got there first', async () => {
