@@ -29,7 +29,8 @@ Commands:
   postgres policies --role R [--apply]      Row-level security for a PostgreSQL store (print, or apply)
   mcp [--http --port N]                     Serve the memory tools to MCP clients (stdio, or Streamable HTTP)
   sync github --repo OWNER/NAME             Mirror issues, pull requests and discussions into github/<owner>/<repo>/
-  rules <extract|parse|list|supersede>      Review rules: extract from PR reviews, screen, list, supersede
+  rules <extract|parse|list|approve|reject|supersede>
+                                            Review rules: extract from PR reviews, screen, classify, decide
   webhook [--delivery F | --body F]         Handle one GitHub webhook delivery (review rules, PR outcomes)
   hooks <install|uninstall>                 Commit attribution: Task-Id and Prompt-Version trailers
 
