@@ -86,7 +86,9 @@ async function recordOne(
       contradicting(backend, repo, item),
     ]);
     const at = now();
-    const current = existing === undefined ? undefined : knowledgeFromRecord(existing).data;
+    // A stored record that is not valid knowledge is rewritten, never a reason to fail.
+    const parsed = existing === undefined ? undefined : KnowledgeDataSchema.safeParse(existing.data);
+    const current = parsed?.success === true ? parsed.data : undefined;
     const others = rivals.filter((record) => record.id !== id);
     if (current?.status === 'active') {
       if (taskId === undefined || current.tasks.includes(taskId) || current.tasks.length >= 20) {
