@@ -166,6 +166,50 @@ describe.each(STORE_KINDS)('RepomemStore on $name beside InMemoryStore', (kind) 
     await same((s) => s.get(['batch'], 'k'), plain);
   });
 
+  it('pages twenty namespaces, cuts mixed depths, and lists nothing for a prefix that holds nothing', async () => {
+    for (const s of [reference, store]) {
+      for (let index = 0; index < 20; index += 1) {
+        const label = `page_${String(index).padStart(2, '0')}`;
+        await s.put(['paged', label], `k${index}`, { index });
+      }
+      await s.put(['deep', 'x', 'y', 'z'], 'k', { deep: true });
+    }
+    for (const offset of [0, 5, 15, 18, 25]) {
+      await same(
+        (s) => s.listNamespaces({ prefix: ['paged'], limit: 5, offset }),
+        (value) => value,
+      );
+    }
+    await same(
+      (s) => s.listNamespaces({ maxDepth: 2 }),
+      (value) => value,
+    );
+    await same(
+      (s) => s.listNamespaces({ prefix: ['*', 'x'], suffix: ['y', '*'] }),
+      (value) => value,
+    );
+    await same(
+      (s) => s.listNamespaces({ prefix: ['absent', '*'] }),
+      (value) => value,
+    );
+    await same(
+      (s) => s.search(['paged'], { limit: 100 }),
+      (items) => items.length,
+    );
+  });
+
+  it('accepts "langgraph" below the root, and at the root through batch', async () => {
+    for (const s of [reference, store]) {
+      await s.put(['team', 'langgraph', 'notes'], 'k', { ok: 1 });
+      await s.batch([{ namespace: ['langgraph', 'internal'], key: 'k', value: { ok: 2 } }]);
+    }
+    await same((s) => s.get(['team', 'langgraph', 'notes'], 'k'), plain);
+    await same((s) => s.get(['langgraph', 'internal'], 'k'), plain);
+    await same((s) => s.search(['team', 'langgraph']), sortedPlain);
+    for (const s of [reference, store]) await s.delete(['team', 'langgraph', 'notes'], 'k');
+    await same((s) => s.get(['team', 'langgraph', 'notes'], 'k'), plain);
+  });
+
   it('refuses the namespaces LangGraph refuses', async () => {
     for (const namespace of [[], ['a.b'], ['a:b'], [''], ['langgraph']]) {
       await expect(reference.put(namespace, 'k', {})).rejects.toThrow();
