@@ -279,6 +279,24 @@ describe('the store contract history (store-neutral)', () => {
     expect(await store.history.log({ path: 'MEMORY.md', limit: 1 })).toHaveLength(1);
   });
 
+  it('log with hidePrefix leaves out revisions whose every change lies under the prefix', async () => {
+    const first = await put('MEMORY.md', '1\n');
+    await put('.repomem/tasks/episode/acme/b/b-1.json', '{}\n');
+    const mixed = await store.commit(
+      [
+        { kind: 'put', path: 'MEMORY.md', content: utf8('2\n') },
+        { kind: 'put', path: '.repomem/verified/acme/b/x.json', content: utf8('{}\n') },
+      ],
+      { subject: 'chore(memory): both' },
+    );
+    await remove('.repomem/tasks/episode/acme/b/b-1.json');
+    const shown = await store.history.log({ hidePrefix: '.repomem/' });
+    expect(shown.map((entry) => entry.revision)).toEqual([mixed.status === 'committed' ? mixed.revision : '', first]);
+    expect(await store.history.log({ hidePrefix: '.repomem' })).toHaveLength(2);
+    expect(await store.history.log({ hidePrefix: '.repomem/', limit: 1 })).toHaveLength(1);
+    expect(await store.history.log()).toHaveLength(4);
+  });
+
   it('readAt answers with the entry of the revision read, and NOT_FOUND for an unknown commit id', async () => {
     const first = await put('MEMORY.md', 'then\n');
     now = at('2026-05-03T10:00:00Z');
