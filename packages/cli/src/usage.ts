@@ -174,7 +174,7 @@ active, rejected citations or citations that could not be read now, 1 usage or u
 
 /** `repomem context --help`. */
 export const CONTEXT_USAGE = `Usage: repomem context --task <description> [--task-id <id>] [--user <login>] [--budget <tokens>]
-                       [--file <path>]... [--embedder <spec>] [--record] [--note-rules]
+                       [--file <path>]... [--embedder <spec>] [--record] [--note-rules [--rule-expiry <n>]]
                        [--verified [--source <spec>] [--ref <rev>]] [--strict] [--json | --markdown]
        repomem context receipts --task <task id> [--json]
        repomem context diff <task id A> <task id B> [--json]
@@ -202,8 +202,9 @@ Options:
   --budget <n>          Token budget (default 2000)
   --timeout-ms <n>      Timeout of each source (default 5000)
   --record              Store the receipt under --task-id
-  --note-rules          Count the task against the review rules (a rule not given to an agent in
+  --note-rules          Count the task against the review rules (a rule not given as relevant in
                         50 tasks expires); needs --task-id
+  --rule-expiry <n>     With --note-rules: tasks without relevance before a rule expires (default 50)
   --verified            Include verified memories (--source/--ref: where their code is read)
   --prompt-version <v>  Prompt version recorded in the receipt
   --commit <sha>        Repository commit recorded in the receipt

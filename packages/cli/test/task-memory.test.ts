@@ -164,6 +164,13 @@ describe('task memory commands', () => {
       ok: true,
       errors: [],
     });
+    expect(
+      jsonOf(await run('context', '--task', 'x', '--task-id', 't-10', '--note-rules', '--rule-expiry', '3', '--json')),
+    ).toMatchObject({ ok: true, errors: [] });
+    expect((await run('context', '--task', 'x', '--rule-expiry', '3')).stderr).toContain(
+      '--rule-expiry needs --note-rules',
+    );
+    expect((await run('context', '--task', 'x', '--task-id', 't', '--note-rules', '--rule-expiry', '0')).code).toBe(1);
     const bad = await run('episode', 'write', '--task-id', 't', '--status', 'done', '--json');
     expect(jsonOf(bad)).toMatchObject({ ok: false, code: 'INVALID_ARGUMENT' });
     const missing = await run('context', 'receipts', '--task', 'nope', '--json');

@@ -34,6 +34,7 @@ const OPTIONS = {
   'timeout-ms': { type: 'string' },
   record: { type: 'boolean' },
   'note-rules': { type: 'boolean' },
+  'rule-expiry': { type: 'string' },
   strict: { type: 'boolean' },
   verified: { type: 'boolean' },
   source: { type: 'string' },
@@ -115,6 +116,15 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
   if (booleanOption(parsed, 'note-rules') && taskId === undefined) {
     throw new CliUsageError('--note-rules needs --task-id (each task is counted once)');
   }
+  const ruleExpiry = stringOption(parsed, 'rule-expiry');
+  if (ruleExpiry !== undefined && !booleanOption(parsed, 'note-rules')) {
+    throw new CliUsageError('--rule-expiry needs --note-rules');
+  }
+  const noteRules = booleanOption(parsed, 'note-rules')
+    ? ruleExpiry === undefined
+      ? true
+      : { expireAfterTasks: parsePositiveInteger(ruleExpiry, '--rule-expiry') }
+    : false;
   const promptVersion = stringOption(parsed, 'prompt-version');
   const commit = stringOption(parsed, 'commit');
   const files = parsed.values.file;
@@ -145,7 +155,7 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
         ...(promptVersion === undefined ? {} : { promptVersion }),
         ...(commit === undefined ? {} : { commit }),
         recordReceipt: record,
-        noteRuleRetrievals: booleanOption(parsed, 'note-rules'),
+        noteRuleRetrievals: noteRules,
         mode: booleanOption(parsed, 'strict') ? 'strict' : 'fail-open',
       }),
     );

@@ -67,7 +67,7 @@ const LETTERS = /\p{L}/gu;
 export interface NormalizedRuleText {
   /** Lower-case, NFKC, look-alikes and leetspeak undone, identifiers split, spacing collapsed. */
   readonly text: string;
-  /** The words of {@link text}. */
+  /** The words of `text`. */
   readonly words: readonly string[];
   /** Letters outside the Latin script (other than look-alikes), as a share of all letters (0-1). */
   readonly foreignLetterShare: number;
