@@ -12,6 +12,7 @@ import {
   compareTaskRecordsNewestFirst,
   describeRecordIssues,
   RepomemError,
+  type SkippedTaskRecord,
   searchTaskRecords,
   type TaskRecord,
   type TaskRecordApplyResult,
@@ -46,6 +47,17 @@ export interface PostgresTaskRecordBackend extends TaskRecordBackend {
 }
 
 const NEWEST_FIRST = 'updated_at DESC, id DESC';
+/** The columns a read selects: the row's key and revision beside the record, to check one against the other. */
+const ROW_COLUMNS = 'repo, kind, id, revision, record';
+
+/** A row as read. */
+interface RecordRow {
+  readonly repo: string;
+  readonly kind: string;
+  readonly id: string;
+  readonly revision: number;
+  readonly record: unknown;
+}
 const WORD_ONLY = /^[\p{L}\p{N}\p{M}]+$/u;
 
 /** True when the word index holds `token` exactly (a whole word of letters, digits and marks). */
@@ -76,15 +88,39 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
     }
   }
 
-  #parse(row: { record: unknown }): TaskRecord {
+  /** Rows found unreadable since the last drain, and every one ever reported (key and revision). */
+  readonly #skipped: SkippedTaskRecord[] = [];
+  readonly #reported = new Set<string>();
+
+  /** What is wrong with a row's record, or `undefined` when it is a valid record of its key. */
+  #problem(row: RecordRow): string | undefined {
     const parsed = TaskRecordSchema.safeParse(row.record);
-    if (!parsed.success) {
-      throw new RepomemError(
-        'INVALID_DOCUMENT',
-        `a task record in ${this.#table} is corrupt: ${describeRecordIssues(parsed.error.issues)}`,
-      );
+    if (!parsed.success) return describeRecordIssues(parsed.error.issues);
+    const record = parsed.data;
+    if (record.repo !== row.repo || record.kind !== row.kind || record.id !== row.id) {
+      return `holds ${record.kind} ${record.id} of ${record.repo}, which does not belong here`;
     }
-    return parsed.data;
+    return undefined;
+  }
+
+  /**
+   * The record of a row, or `undefined` when it is not a valid record of its key (noted once per
+   * key and revision for `drainSkippedRecords`): one damaged row never hides the rest.
+   */
+  #parse(row: RecordRow): TaskRecord | undefined {
+    const problem = this.#problem(row);
+    if (problem === undefined) return row.record as TaskRecord;
+    const location = `${this.#table} (${row.repo}, ${row.kind}, ${row.id})`;
+    const key = `${location}\u0000${String(row.revision)}`;
+    if (!this.#reported.has(key)) {
+      this.#reported.add(key);
+      this.#skipped.push({ repo: row.repo, kind: row.kind as TaskRecordKind, location, problem });
+    }
+    return undefined;
+  }
+
+  drainSkippedRecords(): readonly SkippedTaskRecord[] {
+    return this.#skipped.splice(0, this.#skipped.length);
   }
 
   async apply(writes: readonly TaskRecordWrite[]): Promise<TaskRecordApplyResult> {
@@ -104,8 +140,8 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
             repo,
           ]);
         }
-        const rows = await tx.query<{ repo: string; kind: string; id: string; revision: number }>(
-          `SELECT t.repo, t.kind, t.id, t.revision FROM ${this.#table} t
+        const rows = await tx.query<RecordRow>(
+          `SELECT t.repo, t.kind, t.id, t.revision, t.record FROM ${this.#table} t
            JOIN unnest($1::text[], $2::text[], $3::text[]) AS w(repo, kind, id) ON t.repo = w.repo AND t.kind = w.kind AND t.id = w.id`,
           [
             planned.map((write) => write.record.repo),
@@ -113,8 +149,11 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
             planned.map((write) => write.record.id),
           ],
         );
+        // A damaged row counts as absent (as it reads): writing its id again replaces it.
         const current = new Map(
-          rows.map((row) => [JSON.stringify([row.repo, row.kind, row.id]), Number(row.revision)]),
+          rows
+            .filter((row) => this.#problem(row) === undefined)
+            .map((row) => [JSON.stringify([row.repo, row.kind, row.id]), Number(row.revision)]),
         );
         const conflicts: TaskRecordConflict[] = [];
         for (const { record, expectedRevision } of planned) {
@@ -153,9 +192,9 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
     assertTaskRecordKind(kind);
     assertTaskRecordId(id);
     await this.#access.assert(repo);
-    const rows = await this.#db.readOnce<{ record: unknown }>(
+    const rows = await this.#db.readOnce<RecordRow>(
       'get()',
-      `SELECT record FROM ${this.#table} WHERE repo = $1 AND kind = $2 AND id = $3`,
+      `SELECT ${ROW_COLUMNS} FROM ${this.#table} WHERE repo = $1 AND kind = $2 AND id = $3`,
       [repo, kind, id],
     );
     return rows[0] === undefined ? undefined : this.#parse(rows[0]);
@@ -173,8 +212,8 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
 
   async #select(repo: string, action: string, sql: string, values: unknown[]): Promise<TaskRecord[]> {
     await this.#access.assert(repo);
-    const rows = await this.#db.readOnce<{ record: unknown }>(action, sql, values);
-    return rows.map((row) => this.#parse(row));
+    const rows = await this.#db.readOnce<RecordRow>(action, sql, values);
+    return rows.flatMap((row) => this.#parse(row) ?? []);
   }
 
   async list(query: TaskRecordQuery): Promise<TaskRecord[]> {
@@ -182,7 +221,7 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
     assertTaskRecordQuery(query);
     if (query.limit === 0) return [];
     const values: unknown[] = [];
-    let sql = `SELECT record FROM ${this.#table} WHERE ${this.#scope(query, values)} ORDER BY ${NEWEST_FIRST}`;
+    let sql = `SELECT ${ROW_COLUMNS} FROM ${this.#table} WHERE ${this.#scope(query, values)} ORDER BY ${NEWEST_FIRST}`;
     if (query.limit !== undefined) {
       values.push(query.limit);
       sql += ` LIMIT $${values.length}`;
@@ -201,7 +240,7 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
     const tokens = tokenizeQuery(query.text);
     if (tokens.length === 0 || query.limit === 0) return [];
     const values: unknown[] = [];
-    let sql = `SELECT record FROM ${this.#table} WHERE ${this.#scope(query, values)}`;
+    let sql = `SELECT ${ROW_COLUMNS} FROM ${this.#table} WHERE ${this.#scope(query, values)}`;
     const indexed = tokens.filter(indexable);
     const any = query.match === 'any';
     if (indexed.length > 0 && (!any || indexed.length === tokens.length)) {
@@ -251,7 +290,8 @@ class PostgresTaskRecordBackendImpl implements PostgresTaskRecordBackend {
  * Guarantees: `apply` is one transaction that locks each written repository, checks every
  * `expectedRevision` and writes every record, or nothing (never twice after a retried commit);
  * queries never read another repository's rows; every row read back is validated with core's
- * schema (`INVALID_DOCUMENT` otherwise).
+ * schema and against its key: a damaged row (changed by hand, another repository's record) is left
+ * out of every read and reported once through `drainSkippedRecords`, and writing its id replaces it.
  */
 export async function openPostgresTaskRecordBackend(
   options: PostgresTaskRecordBackendOptions,
