@@ -169,6 +169,12 @@ describe('repomem hooks', () => {
     commit(TASK, 'b.txt', 'Add b');
     expect(message()).toContain('Reviewed-By: team');
     expect(message()).toContain('Task-Id: task-42');
+    // As the message says: a hook with only the team's lines is kept and chained.
+    writeFileSync(hook, '#!/bin/sh\nprintf "Reviewed-By: team\\n" >> "$1"\n');
+    expect(jsonOf(await hooks('install'))).toMatchObject({ outcome: 'installed', chained: `${hook}.repomem-chained` });
+    commit(TASK, 'c.txt', 'Add c');
+    expect(message()).toContain('Reviewed-By: team');
+    expect(message()).toContain('Task-Id: task-42');
   });
 
   it('says what is wrong when core.hooksPath names a file', async () => {

@@ -31,10 +31,11 @@ async function exists(path: string): Promise<boolean> {
 
 /** The refusal for a hook with repomem's marker and lines repomem did not write. */
 function editedHook(hook: string, action: 'install' | 'uninstall'): CliDataError {
-  return new CliDataError(
-    'CONFLICT',
-    `${hook} carries repomem's marker but has lines repomem did not write; ${action === 'install' ? 'installing' : 'uninstalling'} would lose them, so it was left as it is. Move your lines to another hook (or delete the file, or remove the marker line to make it yours), then run repomem hooks ${action} again`,
-  );
+  const what =
+    action === 'install'
+      ? "installing would lose them, so it was left as it is. Replace it with a hook holding only your lines (none of repomem's), then run repomem hooks install again: repomem keeps that hook and runs it first"
+      : "uninstalling would lose them, so it was left as it is. Remove repomem's lines from it yourself (keep yours), or delete the file";
+  return new CliDataError('CONFLICT', `${hook} carries repomem's marker but has lines repomem did not write; ${what}`);
 }
 
 /** Make sure `hooksDir` is a directory (created if missing), or say clearly what is in the way. */
