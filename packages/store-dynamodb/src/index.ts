@@ -3,6 +3,7 @@
 import { createStore, type KitStore } from '@repomem/core';
 import { type DynamoDbDriverOptions, openDynamoDbDriver } from './driver.js';
 
+export { diagnoseDynamoDb } from './diagnose.js';
 export {
   DYNAMODB_MAX_ITEM_BYTES,
   DYNAMODB_MAX_VALUE_BYTES,

@@ -3,6 +3,7 @@
 // record backends on it (one client for all three).
 import type { OpenStoreContext, SchemeContext, StoreScheme } from '@repomem/core';
 import { RepomemError } from '@repomem/core';
+import { diagnoseDynamoDb } from './diagnose.js';
 import { openDynamoDbDriver } from './driver.js';
 
 /** A parsed `dynamodb:` spec. */
@@ -36,4 +37,5 @@ export const storeScheme: StoreScheme<DynamoDbTarget> = {
   label: (target) => `dynamodb:${target.table}${target.region === undefined ? '' : `?region=${target.region}`}`,
   openDriver: (target: DynamoDbTarget, context: OpenStoreContext) =>
     openDynamoDbDriver({ ...target, repo: context.repo, create: !context.readOnly }),
+  diagnose: diagnoseDynamoDb,
 };

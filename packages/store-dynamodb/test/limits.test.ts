@@ -5,7 +5,7 @@
 // read-only; the `dynamodb:` spec parses and opens through core's registry.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { isRepomemError, StoreRegistry } from '@repomem/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DYNAMODB_MAX_VALUE_BYTES, openDynamoDbStore, storeScheme } from '../src/index.js';
@@ -108,6 +108,35 @@ describe('DynamoDB store limits', () => {
     expect(Table?.KeySchema).toEqual([
       { AttributeName: 'pk', KeyType: 'HASH' },
       { AttributeName: 'sk', KeyType: 'RANGE' },
+    ]);
+  });
+
+  it('doctor names a missing table and a foreign key schema, and reads a good one', async () => {
+    const registry = new StoreRegistry({ builtins: false });
+    registry.registerStoreScheme(storeScheme);
+    const missing = await registry.diagnoseStore('dynamodb:not-there', { cwd: '/' });
+    expect(missing.map((check) => [check.check, check.status])).toEqual([['table', 'warning']]);
+    const client = new DynamoDBClient({});
+    await client.send(
+      new CreateTableCommand({
+        TableName: 'foreign-table',
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
+    client.destroy();
+    const foreign = await registry.diagnoseStore('dynamodb:foreign-table', { cwd: '/' });
+    expect(foreign.map((check) => [check.check, check.status])).toEqual([
+      ['table', 'ok'],
+      ['key schema', 'failed'],
+    ]);
+    await (await registry.openStore('dynamodb:doctor-table', { cwd: '/' })).close();
+    const good = await registry.diagnoseStore('dynamodb:doctor-table', { cwd: '/' });
+    expect(good.map((check) => [check.check, check.status])).toEqual([
+      ['table', 'ok'],
+      ['key schema', 'ok'],
+      ['reads', 'ok'],
     ]);
   });
 
