@@ -156,6 +156,21 @@ describe('task memory commands', () => {
     expect(listed).toMatchObject({ ok: true, preferences: [{ id: 'users/carol/pr-size' }] });
   });
 
+  it('an app and a user whose logins an id mapping could fold never share preferences', async () => {
+    expect(
+      (await run('prefs', 'set', '--user', 'renovate[bot]', '--text', 'One package per PR.', '--topic', 'pr-size'))
+        .code,
+    ).toBe(0);
+    const user = jsonOf(
+      await run('context', '--task', 'bump the packages, pr size', '--user', 'renovate-bot', '--json'),
+    );
+    expect(user).toMatchObject({ ok: true, context: { preferences: [] } });
+    const app = jsonOf(
+      await run('context', '--task', 'bump the packages, pr size', '--user', 'renovate[bot]', '--json'),
+    );
+    expect(app).toMatchObject({ context: { preferences: [{ id: 'users/renovate@bot/pr-size' }] } });
+  });
+
   it('reports misuse clearly: missing arguments, bad status, unknown receipt, nothing new', async () => {
     expect((await run('context')).code).toBe(1);
     expect((await run('context', '--task', 'x', '--record')).stderr).toContain('--record needs --task-id');
