@@ -37,6 +37,7 @@ const SUITE_MODULES = {
   'sepo-cli': ['./suites/sepo-cli.mjs', 'runSepoCli'],
   mcp: ['./suites/mcp.mjs', 'runMcp'],
   agentcore: ['./suites/agentcore.mjs', 'runAgentCore'],
+  dynamodb: ['./suites/dynamodb.mjs', 'runDynamoDb'],
   'github-sync': ['./suites/github-sync.mjs', 'runGitHubSync'],
   hydrate: ['./suites/hydrate.mjs', 'runHydrate'],
   postgres: ['./suites/postgres.mjs', 'runPostgres'],

@@ -55,7 +55,13 @@ const OptionsSchema = z.object({
   endpoint: z.url().optional(),
   create: z.boolean().default(true),
   maxAttempts: z.number().int().min(1).max(30).default(10),
-  client: z.instanceof(DynamoDBClient).optional(),
+  // Duck-typed: an application's client may come from another copy of the SDK.
+  client: z
+    .custom<DynamoDBClient>(
+      (value) => typeof (value as { send?: unknown } | null)?.send === 'function',
+      'not a DynamoDBClient',
+    )
+    .optional(),
 });
 
 const ItemSchema = z.object({
@@ -97,7 +103,11 @@ function toEntry(raw: unknown, withValue: boolean): KitEntry {
 export async function openDynamoDbDriver(input: DynamoDbDriverOptions): Promise<KitDriver> {
   const parsed = OptionsSchema.safeParse(input);
   if (!parsed.success) {
-    throw new RepomemError('INVALID_ARGUMENT', `invalid DynamoDB store options: ${parsed.error.issues[0]?.message}`);
+    const issue = parsed.error.issues[0];
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `invalid DynamoDB store option ${issue?.path.join('.')}: ${issue?.message}`,
+    );
   }
   const options = parsed.data;
   const config: DynamoDBClientConfig = {
