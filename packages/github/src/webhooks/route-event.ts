@@ -3,6 +3,7 @@
 // become the outcome signal on the task's episode, anything else is acknowledged and ignored.
 // Hosts that receive events without signatures (GitHub Actions) call this directly.
 import {
+  type AuthorAssociation,
   type ExtractReviewRulesResult,
   extractReviewRules,
   feedbackFromReviewEvent,
@@ -28,8 +29,13 @@ export interface RouteEventOptions extends RuleBookOptions {
    * and skipped (`no_model`).
    */
   readonly model?: RuleExtractionModel;
-  /** Accept rules from reviewers without write access (at their lower weight). Default `false`. */
+  /** Accept rules from reviewers without write access (at their lower weight, pending). Default `false`. */
   readonly allowReviewersWithoutWriteAccess?: boolean;
+  /**
+   * Associations counted as the repository's maintainers (default OWNER, MEMBER, COLLABORATOR):
+   * a rule from anyone else is stored pending, for a maintainer to approve.
+   */
+  readonly maintainers?: readonly AuthorAssociation[];
   /** Repositories handled (`owner/name`, case-insensitive); others are ignored. Default: all. */
   readonly repositories?: readonly string[];
   /** Aborts the model call. */
@@ -174,6 +180,7 @@ async function routeReview(
     ...(options.allowReviewersWithoutWriteAccess === undefined
       ? {}
       : { allowReviewersWithoutWriteAccess: options.allowReviewersWithoutWriteAccess }),
+    ...(options.maintainers === undefined ? {} : { maintainers: options.maintainers }),
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.compare === undefined ? {} : { compare: options.compare }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),

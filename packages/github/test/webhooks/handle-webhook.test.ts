@@ -322,3 +322,18 @@ describe('handleGitHubWebhook', () => {
     });
   });
 });
+
+describe('review rules through the webhook: pending', () => {
+  it('stores the rules of a reviewer outside the maintainers as pending, never active', async () => {
+    const records = backend();
+    const member = { ...review, review: { ...review.review, author_association: 'MEMBER' } };
+    const result = await handleGitHubWebhook(await delivery('pull_request_review', member), {
+      secret: SECRET,
+      backend: records,
+      model,
+      maintainers: ['OWNER'],
+    });
+    expect(summarizeWebhookResult(result)).toMatchObject({ accepted: 0, pending: 1, rejected: 1, stored: 1 });
+    expect(await listActiveRules(records, 'acme/app')).toEqual([]);
+  });
+});
