@@ -95,7 +95,7 @@ describe('tarballs from ./dev pack installed with plain npm', () => {
         "const store = await openSqliteStore({ path: 'esm.db', repo: 'acme/app' });",
         "await openMemory({ store }).add({ file: 'MEMORY.md', section: 'Notes', text: 'loaded from ESM' });",
         "const { results } = await searchStore(store, 'ESM');",
-        "const graphStore = new RepomemStore({ store });",
+        'const graphStore = new RepomemStore({ store });',
         "await graphStore.put(['users', 'u1'], 'prefs', { theme: 'dark' });",
         "const item = await graphStore.get(['users', 'u1'], 'prefs');",
         "const memory = await repomemTools({ store, repo: 'acme/app', mode: 'read-only' });",
