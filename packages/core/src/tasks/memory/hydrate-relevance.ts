@@ -24,7 +24,7 @@ export const LEXICAL_RELEVANCE_FLOOR = 0.12;
  * relevant on meaning alone (a paraphrase that shares no word). Tuned on the tuning part of
  * bench/relevance with the local model.
  */
-export const SEMANTIC_RELEVANCE_FLOOR = 0.5;
+export const SEMANTIC_RELEVANCE_FLOOR = 0.35;
 /**
  * Weight of the semantic share added to the lexical share. A calibrated sum rather than rank
  * fusion: hydration fills a small budget from a pool of every memory, and reciprocal rank fusion

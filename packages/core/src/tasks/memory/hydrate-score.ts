@@ -3,15 +3,19 @@
 // semantic index is given (its failure or timeout degrades to words, never fails the task), then
 // each source keeps its best `limit`. Review rules are always relevant (seed 004: every active
 // rule is given) and ordered by reviewer weight and relevance; the requesting user's preferences
-// are always relevant and never rank below PREFERENCE_PRIOR, because they say how this user wants
-// any task done.
+// are always relevant and rank above any other memory (PREFERENCE_PRIOR), because they say how
+// this user wants any task done.
 import { type RelevanceQuery, type SemanticScorer, scoreRelevance } from './hydrate-relevance.js';
 import type { Candidate } from './hydrate-sources.js';
 import type { ContextSource } from './receipt.js';
 import { runWithTimeout } from './with-timeout.js';
 
-/** Least score of a preference of the requesting user (on the 0-1 relevance scale). */
-export const PREFERENCE_PRIOR = 1;
+/**
+ * Least score of a preference of the requesting user: above every relevance score (at most 1.9:
+ * lexical 1, semantic 0.4, scope 0.5), so the user's few one-line preferences are placed right
+ * after the rules, as seed 004 gives them to every task of that user.
+ */
+export const PREFERENCE_PRIOR = 2;
 
 /** Order of candidates: score descending, then newest first, then id. */
 export function compareCandidates(a: Candidate, b: Candidate): number {
