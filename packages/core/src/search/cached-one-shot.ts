@@ -17,7 +17,15 @@ import { analyzeDocument, extractDocumentText, scanWords } from './document-text
 import { wordFrequency } from './naive-ranking.js';
 import { mayHoldPairs } from './phrase-filter.js';
 import { analyzeDocumentForQuery } from './query-analysis.js';
-import { documentContainsPhrase, type QueryPlan, type QueryTerm, termNeedle, wordMatchWeight } from './query-plan.js';
+import {
+  countShownMatches,
+  documentContainsPhrase,
+  type QueryPlan,
+  type QueryTerm,
+  shownTermCount,
+  termNeedle,
+  wordMatchWeight,
+} from './query-plan.js';
 import { RANKING } from './scoring.js';
 import type { StreamingRanking } from './streaming-ranking.js';
 
@@ -165,7 +173,7 @@ async function rankKnown(
     const pathHits = new Float64Array(terms.length);
     const lowerPath = document.path.toLowerCase();
     let pathWords: Map<string, number> | undefined;
-    let matched = 0;
+    const matchedFlags = new Array<boolean>(terms.length).fill(false);
     terms.forEach((term, termIndex) => {
       body[termIndex] = hits[termIndex]?.[index] as number;
       if (lowerPath.includes(termNeedle(term))) {
@@ -175,10 +183,11 @@ async function rankKnown(
         }
         pathHits[termIndex] = wordFrequency(term, pathWords);
       }
-      if ((body[termIndex] as number) > 0 || (pathHits[termIndex] as number) > 0) matched++;
+      if ((body[termIndex] as number) > 0 || (pathHits[termIndex] as number) > 0) matchedFlags[termIndex] = true;
     });
     let phrase = false;
-    if (terms.length > 0 && matched === terms.length && plan.phrase !== undefined) {
+    const matched = countShownMatches(plan, matchedFlags);
+    if (terms.length > 0 && matched === shownTermCount(plan) && plan.phrase !== undefined) {
       const start = cache.filterStart[index] as number;
       const end = cache.filterStart[index + 1] as number;
       if (mayHoldPairs(cache.filters.subarray(start, end), 0, end - start, plan.phrasePairs)) {

@@ -16,9 +16,8 @@ export function candidateTerms(plan: QueryPlan): CandidateTerm[] | undefined {
   const terms: CandidateTerm[] = [];
   for (const term of plan.terms) {
     if (term.kind !== 'word') return undefined;
-    terms.push({ text: term.text, prefix: term.prefix });
-    const needle = termNeedle(term);
-    if (term.stem !== undefined && (needle !== term.text || !term.prefix)) terms.push({ text: needle, prefix: true });
+    if (term.stem === undefined) terms.push({ text: term.text, prefix: term.prefix });
+    else if (termNeedle(term) !== term.text) terms.push({ text: termNeedle(term), prefix: true });
   }
   return terms.length === 0 ? undefined : terms;
 }

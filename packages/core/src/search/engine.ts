@@ -25,7 +25,7 @@ import {
 import { analyzeDocument, type DocumentAnalysis, type DocumentText, extractDocumentText } from './document-text.js';
 import { rankDocumentsNaively } from './naive-ranking.js';
 import { analyzeDocumentForQuery } from './query-analysis.js';
-import { planQuery, type QueryPlan } from './query-plan.js';
+import { planQuery, type QueryPlan, shownTermCount } from './query-plan.js';
 import { type Ranking, toSearchHit } from './ranked.js';
 import { SearchIndex } from './search-index.js';
 import { type ResolvedSearchOptions, resolveSearchOptions } from './search-options.js';
@@ -106,7 +106,7 @@ function responseFrom(
 ): SearchResponse {
   const response: SearchResponse = {
     query: plan.query,
-    terms: plan.terms.map((term) => term.text),
+    terms: plan.terms.slice(0, shownTermCount(plan)).map((term) => term.text),
     documentCount: ranking.documentCount,
     results: ranking.ranked.map((document) => toSearchHit(document, plan, ranking.idfs, options.snippets)),
   };

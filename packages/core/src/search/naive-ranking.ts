@@ -3,10 +3,14 @@
 import type { DocumentAnalysis } from './document-text.js';
 import { mayHoldPairs } from './phrase-filter.js';
 import {
+  coordinationMatches,
+  countShownMatches,
   countSubstringMatches,
   documentContainsPhrase,
   type QueryPlan,
   type QueryTerm,
+  shownIdfs,
+  shownTermCount,
   termNeedle,
   wordMatchWeight,
 } from './query-plan.js';
@@ -116,16 +120,17 @@ export function rankDocumentsNaively(
       matchedCounts[index] = (matchedCounts[index] ?? 0) + 1;
     });
   }
-  const bonus = phraseBonus(idfs);
+  const bonus = phraseBonus(shownIdfs(plan, idfs));
+  const shown = shownTermCount(plan);
   const top = new TopK<RankedDocument>(limit, compareRanked);
   documents.forEach((document, index) => {
-    const matchedCount = matchedCounts[index] ?? 0;
-    if (matchedCount === 0) return;
-    let score = coordinate(scores[index] ?? 0, matchedCount, plan.terms.length);
+    if ((matchedCounts[index] ?? 0) === 0) return;
+    const flags = matched[index] as boolean[];
+    let score = coordinate(scores[index] ?? 0, coordinationMatches(plan, flags), shown);
     // Both tests must pass (as in the index); the phrase goes first so that a pair filter built
     // lazily (one-shot analyses) is only built for the few documents holding the phrase.
     if (
-      matchedCount === plan.terms.length &&
+      countShownMatches(plan, flags) === shown &&
       documentContainsPhrase(plan, document.text) &&
       mayHoldPairs(document.pairFilter, 0, document.pairFilter.length, plan.phrasePairs)
     ) {

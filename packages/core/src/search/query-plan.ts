@@ -32,8 +32,13 @@ export interface QueryTerm {
   readonly prefix: boolean;
   /** Substring terms only: global case-insensitive pattern counting occurrences. */
   readonly pattern: RegExp | undefined;
-  /** Word terms only: the stem its inflections share (see stemming.ts), when it has one. */
+  /**
+   * Inflection clauses only (see {@link QueryPlan.terms}): the stem whose words this clause
+   * matches (those the typed term does not match itself).
+   */
   readonly stem?: TermStem | undefined;
+  /** Inflection clauses only: index of the typed term in `QueryPlan.terms` it belongs to. */
+  readonly inflectionOf?: number | undefined;
 }
 
 /**
@@ -47,7 +52,16 @@ export function termNeedle(term: QueryTerm): string {
 /** A compiled query. */
 export interface QueryPlan {
   readonly query: string;
+  /**
+   * The typed terms (the first {@link shown}), then one inflection clause per typed word that has
+   * a stem: a term of its own (its own IDF, so a rare exact word keeps its weight when its stem
+   * is common) matching the words sharing the stem that the typed term does not match. In the
+   * coordination factor a typed term counts 1 when matched itself, and only
+   * `RANKING.inflectionShare` when only its clause matched.
+   */
   readonly terms: readonly QueryTerm[];
+  /** Number of typed terms (default: all of `terms`). */
+  readonly shown?: number;
   /** Pattern of the whole normalised query at word boundaries; only for queries of 2+ terms. */
   readonly phrase: RegExp | undefined;
   /** Hashes of the phrase's adjacent word pairs (a document lacking one cannot hold the phrase). */
@@ -89,10 +103,61 @@ function compileTerm(text: string, fallback: boolean): QueryTerm {
     return { text, kind: 'infix', prefix: false, pattern: undefined };
   }
   const prefix = !isAllDigits(text) && codePointLength(text) >= MIN_PREFIX_TERM_LENGTH;
-  const stem = termStem(text);
-  return stem === undefined
-    ? { text, kind: 'word', prefix, pattern: undefined }
-    : { text, kind: 'word', prefix, pattern: undefined, stem };
+  return { text, kind: 'word', prefix, pattern: undefined };
+}
+
+/** The inflection clause of the typed word term at `index`, or `undefined` when it has no stem. */
+function inflectionClause(term: QueryTerm, index: number): QueryTerm | undefined {
+  if (term.kind !== 'word' || !term.prefix) return undefined;
+  const stem = termStem(term.text);
+  // Every word with the stem starts with its needle: a needle equal to the typed word leaves the
+  // clause nothing the typed (prefix) term does not already match.
+  if (stem === undefined || stem.needle === term.text) return undefined;
+  return { text: term.text, kind: 'word', prefix: false, pattern: undefined, stem, inflectionOf: index };
+}
+
+/** Number of typed terms of a plan (the rest of `terms` are inflection clauses). */
+export function shownTermCount(plan: QueryPlan): number {
+  return plan.shown ?? plan.terms.length;
+}
+
+/**
+ * Per typed term: whether it matched, given per-term matches (`matched[i]` truthy when term `i`
+ * of `plan.terms` matched); a typed term matches when it or its inflection clause does.
+ */
+export function shownMatches(plan: QueryPlan, matched: ArrayLike<unknown>): boolean[] {
+  const shown = new Array<boolean>(shownTermCount(plan)).fill(false);
+  for (let index = 0; index < plan.terms.length; index++) {
+    if (matched[index]) shown[plan.terms[index]?.inflectionOf ?? index] = true;
+  }
+  return shown;
+}
+
+/** Number of typed terms matched, themselves or by their inflection clause. */
+export function countShownMatches(plan: QueryPlan, matched: ArrayLike<unknown>): number {
+  let count = 0;
+  for (const hit of shownMatches(plan, matched)) if (hit) count++;
+  return count;
+}
+
+/**
+ * The matched share the coordination factor scales by: per typed term 1 when it matched itself,
+ * `RANKING.inflectionShare` when only its inflection clause did.
+ */
+export function coordinationMatches(plan: QueryPlan, matched: ArrayLike<unknown>): number {
+  const shown = shownTermCount(plan);
+  let share = 0;
+  for (let index = 0; index < shown; index++) if (matched[index]) share += 1;
+  for (let index = shown; index < plan.terms.length; index++) {
+    const typed = plan.terms[index]?.inflectionOf ?? index;
+    if (matched[index] && !matched[typed]) share += RANKING.inflectionShare;
+  }
+  return share;
+}
+
+/** The IDFs of the typed terms (the phrase bonus sums these). */
+export function shownIdfs(plan: QueryPlan, idfs: readonly number[]): readonly number[] {
+  return idfs.length === shownTermCount(plan) ? idfs : idfs.slice(0, shownTermCount(plan));
 }
 
 /**
@@ -104,16 +169,29 @@ export function planQuery(query: string): QueryPlan {
   assertQueryLength(query);
   const { tokens, fallback } = tokenizeQueryDetailed(query);
   assertQueryTerms(tokens);
-  const terms = tokens.map((token) => compileTerm(token, fallback));
-  if (terms.length < 2) return { query, terms, phrase: undefined, phrasePairs: [] };
+  const typed = tokens.map((token) => compileTerm(token, fallback));
+  const terms = [...typed];
+  typed.forEach((term, index) => {
+    const clause = inflectionClause(term, index);
+    if (clause !== undefined) terms.push(clause);
+  });
+  const shown = typed.length;
+  if (typed.length < 2) return { query, terms, shown, phrase: undefined, phrasePairs: [] };
   const phrase = normalizePhrase(query);
-  return { query, terms, phrase: phrasePattern(phrase, true, 'iu'), phrasePairs: pairsOfWords(splitWords(phrase)) };
+  return {
+    query,
+    terms,
+    shown,
+    phrase: phrasePattern(phrase, true, 'iu'),
+    phrasePairs: pairsOfWords(splitWords(phrase)),
+  };
 }
 
 /**
  * Weight with which a word-based term matches one document word: 1 for an exact (or, for infix
- * terms, inner) match, the prefix weight for a word the term starts, the stem weight for an
- * inflection (same stem; the larger weight when both hold), 0 otherwise. Substring terms do not
+ * terms, inner) match, the prefix weight for a word the term starts, and for an inflection
+ * clause the stem weight for a word sharing its stem that the typed term does not start, 0
+ * otherwise. Substring terms do not
  * match words (see {@link countSubstringMatches}).
  */
 export function wordMatchWeight(
@@ -123,10 +201,13 @@ export function wordMatchWeight(
   stemWeight: number = RANKING.stemWeight,
 ): number {
   if (term.kind === 'word') {
+    if (term.stem !== undefined) {
+      // An inflection clause: the words sharing the stem that the typed term does not match.
+      if (word.startsWith(term.text)) return 0;
+      return sharesStem(term.stem, word) ? stemWeight : 0;
+    }
     if (word === term.text) return 1;
-    const prefix = term.prefix && word.length > term.text.length && word.startsWith(term.text) ? prefixWeight : 0;
-    if (prefix >= stemWeight || term.stem === undefined) return prefix;
-    return sharesStem(term.stem, word) ? stemWeight : prefix;
+    return term.prefix && word.length > term.text.length && word.startsWith(term.text) ? prefixWeight : 0;
   }
   if (term.kind === 'infix') return word.includes(term.text) ? 1 : 0;
   return 0;

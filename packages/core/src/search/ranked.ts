@@ -1,7 +1,7 @@
 // Why: the shape both search paths (indexed and naive) hand to the response builder, and the
 // small top-k selection they share, so their outputs are byte-for-byte comparable.
 import type { DocumentText } from './document-text.js';
-import type { QueryPlan } from './query-plan.js';
+import { type QueryPlan, shownMatches } from './query-plan.js';
 import { roundScore } from './scoring.js';
 import { buildSnippets } from './snippets.js';
 import type { SearchHit } from './types.js';
@@ -85,7 +85,11 @@ export function toSearchHit(
   idfs: readonly number[],
   snippets: number,
 ): SearchHit {
-  const matchedTerms = plan.terms.filter((_, index) => document.matched[index] === true).map((term) => term.text);
+  const shown = shownMatches(plan, document.matched);
+  const matchedTerms = plan.terms
+    .slice(0, shown.length)
+    .filter((_, index) => shown[index])
+    .map((term) => term.text);
   const score = roundScore(document.score);
   const lines = buildSnippets(document.text, plan, idfs, snippets);
   const filenameOnly = lines.length === 0 && snippets > 0 && matchedTerms.length > 0;

@@ -1,9 +1,10 @@
 // Why: the ranking formula in one place. BM25F-style: rare terms weigh more (IDF over the
 // documents searched), repeated words saturate (a document repeating one word 500 times does not
 // beat one matching every term), a path hit counts like several body hits (Sepo used x6), prefix
-// hits count half and inflections (same stem) a quarter, documents are scaled by the share of
-// query terms they match, and a line holding the whole query phrase earns a bonus. Single-term
-// queries get no phrase bonus, so they are not counted twice.
+// hits count half and inflections (same stem, their own IDF) a quarter, documents are scaled by
+// the share of query terms they match (an inflection-only match counts half), and a line holding
+// the whole query phrase earns a bonus. Single-term queries get no phrase bonus, so they are not
+// counted twice.
 
 /** Tuning constants of the ranking. */
 export const RANKING = Object.freeze({
@@ -16,11 +17,17 @@ export const RANKING = Object.freeze({
   /** Weight of a word that merely starts with the term (`test` in `tests`). */
   prefixWeight: 0.5,
   /**
-   * Weight of an inflection: a word with the term's stem (`policies` for `policy`). Below an
-   * exact match and a prefix match, so the exact word and the phrase rank first; chosen on the
-   * tuning part of bench/relevance's search set (0.25, 0.35, 0.5 and 0.75 were tried).
+   * Weight of an inflection in its clause (see `QueryPlan.terms`): a word with the term's stem
+   * that the term does not match itself (`policies` for `policy`). Below an exact and a prefix
+   * match, so the exact word and the phrase rank first.
    */
   stemWeight: 0.25,
+  /**
+   * Share of a typed term in the coordination factor when only its inflections matched (matched
+   * itself it counts 1). With `stemWeight`, chosen on the tuning part of bench/relevance's search
+   * set (weights 0.25 and 0.5 by shares 0.25, 0.5 and 0.75 were tried).
+   */
+  inflectionShare: 0.5,
   /** Phrase bonus as a fraction of the sum of the query terms' IDF. */
   phraseWeight: 0.5,
 });

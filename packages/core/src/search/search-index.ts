@@ -14,6 +14,8 @@ import {
   MIN_PREFIX_TERM_LENGTH,
   type QueryPlan,
   type QueryTerm,
+  shownIdfs,
+  shownTermCount,
   termNeedle,
   wordMatchWeight,
 } from './query-plan.js';
@@ -214,7 +216,8 @@ export class SearchIndex {
       for (const word of this.#path.keys()) if (word.includes(term.text)) words.add(word);
       return [...words].map((word) => [word, 1] as const);
     }
-    const expansions: Array<readonly [string, number]> = [[term.text, 1]];
+    // An inflection clause never matches the typed word itself (the typed term does).
+    const expansions: Array<readonly [string, number]> = term.stem === undefined ? [[term.text, 1]] : [];
     if (!term.prefix && term.stem === undefined) return expansions;
     // Every other word the term matches (the words it starts, its inflections) starts with its
     // needle, which is at least PREFIX_KEY_LENGTH long: the needle itself, or a longer word.
@@ -301,11 +304,20 @@ export class SearchIndex {
     const bodyFrequency = this.#bodyFrequency;
     const pathFrequency = this.#pathFrequency;
     const averageLength = documentCount === 0 ? 0 : totalLength / documentCount;
-    const termCount = plan.terms.length;
+    const termCount = shownTermCount(plan);
     const touchedByTerm: number[][] = [];
     const idfs: number[] = [];
+    // The coordination share when it differs from the matched count (inflection clauses).
+    const shares = plan.terms.length > termCount ? new Float64Array(slots.length) : undefined;
 
     for (const term of plan.terms) {
+      // A document matching a typed term and its inflection clause counts as matching it once.
+      let typedMatch: Uint8Array | undefined;
+      if (term.inflectionOf !== undefined) {
+        typedMatch = new Uint8Array(slots.length);
+        for (const id of touchedByTerm[term.inflectionOf] ?? []) typedMatch[id] = 1;
+      }
+      const share = term.inflectionOf === undefined ? 1 : RANKING.inflectionShare;
       const touched: number[] = [];
       const visit = (postings: Postings | undefined, weight: number, frequency: Float64Array): void => {
         if (postings === undefined) return;
@@ -345,8 +357,11 @@ export class SearchIndex {
             lengths[id] as number,
             averageLength,
           );
-        if (matchedCounts[id] === 0) candidates.push(id);
-        matchedCounts[id] = (matchedCounts[id] as number) + 1;
+        if (typedMatch?.[id] !== 1) {
+          if (matchedCounts[id] === 0) candidates.push(id);
+          matchedCounts[id] = (matchedCounts[id] as number) + 1;
+          if (shares !== undefined) shares[id] = (shares[id] as number) + share;
+        }
         bodyFrequency[id] = 0;
         pathFrequency[id] = 0;
       }
@@ -362,14 +377,17 @@ export class SearchIndex {
     };
     const top = new TopK<number>(limit, compare);
     for (const id of candidates) {
-      scores[id] = coordinate(scores[id] as number, matchedCounts[id] as number, termCount);
+      const matched = shares === undefined ? (matchedCounts[id] as number) : (shares[id] as number);
+      scores[id] = coordinate(scores[id] as number, matched, termCount);
       top.offer(id);
     }
-    if (plan.phrase !== undefined) this.#applyPhraseBonus(plan, phraseBonus(idfs), candidates, top, compare);
+    if (plan.phrase !== undefined) {
+      this.#applyPhraseBonus(plan, phraseBonus(shownIdfs(plan, idfs)), candidates, top, compare);
+    }
     const selected = top.items();
 
     const matchedById = new Map<number, boolean[]>();
-    for (const id of selected) matchedById.set(id, new Array<boolean>(termCount).fill(false));
+    for (const id of selected) matchedById.set(id, new Array<boolean>(plan.terms.length).fill(false));
     touchedByTerm.forEach((touched, termIndex) => {
       for (const id of touched) {
         const matched = matchedById.get(id);
@@ -401,7 +419,7 @@ export class SearchIndex {
     const arena = this.#filterArena;
     const filterStart = this.#filterStart;
     const filterWords = this.#filterWords;
-    const termCount = plan.terms.length;
+    const termCount = shownTermCount(plan);
     const lastId = top.last();
     const threshold = lastId === undefined ? Number.NEGATIVE_INFINITY : (scores[lastId] as number);
     const eligible: number[] = [];

@@ -11,7 +11,7 @@ import { countDocumentWords, type DocumentAnalysis } from './document-text.js';
 import { SearchEngine } from './engine.js';
 import { rankDocumentsNaively } from './naive-ranking.js';
 import { analyzeDocumentForQuery } from './query-analysis.js';
-import { planQuery, type QueryPlan } from './query-plan.js';
+import { planQuery, type QueryPlan, shownTermCount } from './query-plan.js';
 import { toSearchHit } from './ranked.js';
 import { type ResolvedSearchOptions, resolveSearchOptions } from './search-options.js';
 import { skippedList } from './skipped-documents.js';
@@ -68,7 +68,7 @@ async function searchCandidatesOnce(
   const ranking = rankDocumentsNaively(analyses, plan, options.limit, answer.corpus);
   const response: SearchResponse = {
     query: plan.query,
-    terms: plan.terms.map((term) => term.text),
+    terms: plan.terms.slice(0, shownTermCount(plan)).map((term) => term.text),
     documentCount: ranking.documentCount,
     results: ranking.ranked.map((document) => toSearchHit(document, plan, ranking.idfs, options.snippets)),
   };

@@ -2,7 +2,17 @@
 // IDF of the terms it holds, scaled by the share of terms held (plus the phrase bonus); the best ones are cut to 220 characters
 // around the first match, and JSON lines read `field: value` instead of escaped JSON.
 import { type DocumentText, documentLines } from './document-text.js';
-import { findSubstringMatch, lineContainsPhrase, type QueryPlan, termNeedle, wordMatchWeight } from './query-plan.js';
+import {
+  coordinationMatches,
+  countShownMatches,
+  findSubstringMatch,
+  lineContainsPhrase,
+  type QueryPlan,
+  shownIdfs,
+  shownTermCount,
+  termNeedle,
+  wordMatchWeight,
+} from './query-plan.js';
 import { coordinate, phraseBonus, RANKING, roundScore } from './scoring.js';
 import type { SearchSnippet } from './types.js';
 
@@ -80,17 +90,17 @@ function scoreLine(plan: QueryPlan, idfs: readonly number[], line: string, index
     }
   });
   let score = 0;
-  let matchCount = 0;
   weights.forEach((weight, termIndex) => {
     if (weight === 0) return;
-    matchCount++;
     score += weight * (idfs[termIndex] ?? 0);
   });
+  // A typed term and its inflection clause count once.
+  const matchCount = countShownMatches(plan, weights);
   if (matchCount === 0) return undefined;
   // Like documents, lines are scaled by the share of terms they hold: a title holding three of
   // four terms beats a line holding only the rarest one.
-  score = coordinate(score, matchCount, plan.terms.length);
-  if (lineContainsPhrase(plan, line)) score += phraseBonus(idfs);
+  score = coordinate(score, coordinationMatches(plan, weights), shownTermCount(plan));
+  if (lineContainsPhrase(plan, line)) score += phraseBonus(shownIdfs(plan, idfs));
   return { index, score, matchCount, firstMatch: Number.isFinite(firstMatch) ? firstMatch : 0 };
 }
 

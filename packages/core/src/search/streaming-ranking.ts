@@ -7,7 +7,15 @@
 import type { DocumentAnalysis, DocumentText } from './document-text.js';
 import { wordFrequency } from './naive-ranking.js';
 import { mayHoldPairs } from './phrase-filter.js';
-import { countSubstringMatches, documentContainsPhrase, type QueryPlan } from './query-plan.js';
+import {
+  coordinationMatches,
+  countShownMatches,
+  countSubstringMatches,
+  documentContainsPhrase,
+  type QueryPlan,
+  shownIdfs,
+  shownTermCount,
+} from './query-plan.js';
 import { type RankedDocument, type Ranking, TopK } from './ranked.js';
 import { compareRanked, coordinate, inverseDocumentFrequency, phraseBonus, termScore } from './scoring.js';
 
@@ -18,9 +26,15 @@ interface Candidate {
   /** Per plan term: weighted hits in the body and in the path. */
   readonly body: Float64Array;
   readonly pathHits: Float64Array;
+  /** Matched share of the typed terms (see `coordinationMatches`). */
   readonly matchedCount: number;
   /** Matches every term and holds the whole phrase (the phrase bonus applies). */
   readonly phrase: boolean;
+}
+
+/** Per term: whether the document has hits in its body or path. */
+function hitsOf(body: Float64Array, pathHits: Float64Array): boolean[] {
+  return Array.from(body, (hits, index) => hits > 0 || (pathHits[index] as number) > 0);
 }
 
 /** Reads a ranked document's searchable text again (for its snippets), or `undefined` when it is gone. */
@@ -51,7 +65,7 @@ export class StreamingRanking {
     if (terms.length === 0) return;
     const body = new Float64Array(terms.length);
     const pathHits = new Float64Array(terms.length);
-    let matchedCount = 0;
+    let matchedTerms = 0;
     for (const [index, term] of terms.entries()) {
       if (term.kind === 'substring') {
         body[index] = countSubstringMatches(term, document.text.lines);
@@ -61,13 +75,15 @@ export class StreamingRanking {
         pathHits[index] = wordFrequency(term, document.pathWords);
       }
       if ((body[index] as number) > 0 || (pathHits[index] as number) > 0) {
-        matchedCount++;
+        matchedTerms++;
         this.#documentFrequency[index] = (this.#documentFrequency[index] as number) + 1;
       }
     }
-    if (matchedCount === 0) return;
+    if (matchedTerms === 0) return;
+    const hits = hitsOf(body, pathHits);
+    const matchedCount = coordinationMatches(this.#plan, hits);
     const phrase =
-      matchedCount === terms.length &&
+      countShownMatches(this.#plan, hits) === shownTermCount(this.#plan) &&
       documentContainsPhrase(this.#plan, document.text) &&
       mayHoldPairs(document.pairFilter, 0, document.pairFilter.length, this.#plan.phrasePairs);
     this.#candidates.push({ path: document.text.path, length: document.length, body, pathHits, matchedCount, phrase });
@@ -82,21 +98,23 @@ export class StreamingRanking {
     this.#totalLength += length;
     const terms = this.#plan.terms;
     if (terms.length === 0) return;
-    let matchedCount = 0;
+    let matchedTerms = 0;
     for (let index = 0; index < terms.length; index++) {
       if ((body[index] as number) > 0 || (pathHits[index] as number) > 0) {
-        matchedCount++;
+        matchedTerms++;
         this.#documentFrequency[index] = (this.#documentFrequency[index] as number) + 1;
       }
     }
-    if (matchedCount === 0) return;
+    if (matchedTerms === 0) return;
+    const hits = hitsOf(body, pathHits);
+    const matchedCount = coordinationMatches(this.#plan, hits);
     this.#candidates.push({
       path,
       length,
       body,
       pathHits,
       matchedCount,
-      phrase: phrase && matchedCount === terms.length,
+      phrase: phrase && countShownMatches(this.#plan, hits) === shownTermCount(this.#plan),
     });
   }
 
@@ -110,7 +128,7 @@ export class StreamingRanking {
     const averageLength = count === 0 ? 0 : this.#totalLength / count;
     const idfs = this.#documentFrequency.map((frequency) => inverseDocumentFrequency(count, frequency));
     if (plan.terms.length === 0) return { documentCount: count, idfs: [], ranked: [] };
-    const bonus = phraseBonus(idfs);
+    const bonus = phraseBonus(shownIdfs(plan, idfs));
     const top = new TopK<{ readonly candidate: Candidate; readonly score: number }>(limit, (a, b) =>
       compareRanked({ score: a.score, path: a.candidate.path }, { score: b.score, path: b.candidate.path }),
     );
@@ -122,7 +140,7 @@ export class StreamingRanking {
         if (bodyFrequency === 0 && pathFrequency === 0) continue;
         score += termScore(idfs[index] as number, bodyFrequency, pathFrequency, candidate.length, averageLength);
       }
-      score = coordinate(score, candidate.matchedCount, plan.terms.length);
+      score = coordinate(score, candidate.matchedCount, shownTermCount(plan));
       if (candidate.phrase) score += bonus;
       top.offer({ candidate, score });
     }
