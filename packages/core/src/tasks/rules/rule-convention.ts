@@ -43,7 +43,7 @@ const OPENERS = new Set([
 
 /** Subjects of a modal convention ("Every bug fix needs a test", "Each error gets a code"). */
 const MODAL =
-  /^(every|each|all|no|any|public|exported|new|the|a|an)\b.*\b(must|should|shall|needs?|requires?|comes? with|gets?|has|have|uses?|are|is)\b/;
+  /^(every|each|all|no|any|public|exported|new)\b.*\b(must|should|shall|needs?|requires?|comes? with|gets?|has|have|uses?|are|is)\b|^(the|a|an)\b.*\b(must|should|shall|needs? to|requires?)\b/;
 
 /** Words that place a rule in the code: constructs, files, tests, docs, libraries. */
 const CODE_WORDS =

@@ -78,7 +78,10 @@ export interface NormalizedRuleText {
 function undoLeet(word: string): string {
   // Only words mixing letters with digits or symbols ("1gn0r3", "p@ssw0rd"): "v2" or "404" stay.
   if (!LEET_CHARS.test(word) || !/\p{L}/u.test(word)) return word;
-  if (/^v?\d+$/.test(word) || /^[a-z]+\d{1,2}$/.test(word) || /^\d+[a-z]{1,3}$/.test(word)) return word;
+  // Versions and technical names ("v22", "utf8", "md5", "es2020", "3d") stay; a leet digit ending a
+  // longer word ("merg3") does not.
+  if (/^v?\d+$/.test(word) || /^\d+[a-z]{1,3}$/.test(word)) return word;
+  if (/^[a-z]+\d{1,2}$/.test(word) && !/^[a-z]{4,}[013457]$/.test(word)) return word;
   let out = '';
   for (const char of word) out += LEET[char] ?? char;
   return out;
