@@ -19,7 +19,10 @@ import type { TaskRecordBackendHarness } from './task-record-conformance-types.j
 
 const repo = TASK_CONFORMANCE_REPO;
 let tick = Date.parse('2026-03-01T12:00:00.000Z');
-const now = () => new Date((tick += 1000));
+const now = (): Date => {
+  tick += 1000;
+  return new Date(tick);
+};
 
 function parsed(answer: string, pr = 5) {
   return parseRuleOutput(answer, {
