@@ -487,8 +487,9 @@ const TRANSFER_BODY = `Copies documents byte for byte (all but repomem's own .re
 repository's verified memories and task records (episodes, rules, preferences, knowledge,
 receipts) with their ids, through each store's record backend. Nothing is deleted. An item the
 target already holds identically is unchanged; one it holds differently is left alone and listed
-unless --overwrite. Running it again copies only what is new. Vectors (repomem index rebuilds
-them), telemetry events and git history are not copied.
+unless --overwrite. Running it again copies only what is new. When both stores keep history
+(git:) and the target has no documents yet, the source's revisions are replayed first (messages
+and trailers kept). Vectors (repomem index rebuilds them) and telemetry events are not copied.
 Exit 0 when everything was copied or unchanged, 2 when items were left alone.
 
 Options:

@@ -151,6 +151,53 @@ describe.each([
   });
 });
 
+describe('repomem export between two git stores', () => {
+  it('replays the history: the same messages, and old revisions read back as they were', async () => {
+    counter += 1;
+    const work = join(temp.path, `case${counter}`);
+    mkdirSync(work, { recursive: true });
+    const a = specOf('git', work, 'a');
+    const b = specOf('git', work, 'b');
+    await seed(a, work);
+    const store = await openStore(a, { repo: REPO, cwd: work });
+    const encoder = new TextEncoder();
+    const before = await store.get('MEMORY.md');
+    await store.write(
+      [
+        {
+          kind: 'put',
+          path: 'MEMORY.md',
+          content: encoder.encode('# Memory\n\n## Conventions\n\n- Release on Fridays\n'),
+          expectedVersion: before?.version ?? null,
+        },
+      ],
+      { message: 'memory: release day', trailers: { 'Task-Id': 'task-9' } },
+    );
+    const sourceLog = (await store.history?.log({ hidePrefix: '.repomem/' })) ?? [];
+    await store.close();
+
+    const exported = await cli(['export', '--store', a, '--to', b, '--repo', REPO, '--json'], { cwd: work });
+    expect(exported.code).toBe(0);
+    const report = jsonOf(exported);
+    expect(report).toMatchObject({
+      history: { kind: 'replayed', revisions: 2 },
+      documents: { copied: 4, conflict: 0 },
+    });
+
+    const target = await openStore(b, { repo: REPO, cwd: work, readOnly: true });
+    const targetLog = (await target.history?.log({ hidePrefix: '.repomem/' })) ?? [];
+    expect(targetLog.slice(0, 2).map((entry) => [entry.message, entry.trailers['Task-Id']])).toEqual(
+      sourceLog.slice(0, 2).map((entry) => [entry.message, entry.trailers['Task-Id']]),
+    );
+    const older = await target.history?.readAt('MEMORY.md', targetLog[1]?.revision ?? '');
+    expect(older?.status === 'found' && new TextDecoder().decode(older.document.content)).toContain(
+      'Release from main',
+    );
+    await target.close();
+    expect(await contents(b, work)).toEqual(await contents(a, work));
+  });
+});
+
 describe('repomem export / import through Amazon Bedrock AgentCore Memory (the emulator)', () => {
   it('round-trips dir -> agentcore -> dir byte for byte, records with their ids', async () => {
     const emulator = await startAgentCoreEmulator();

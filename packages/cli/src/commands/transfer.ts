@@ -13,6 +13,7 @@ import { chooseRepo, chooseStore } from '../store-selection.js';
 import { EXPORT_USAGE, IMPORT_USAGE } from '../usage.js';
 
 const PHASES: Readonly<Record<CopyProgress['phase'], string>> = {
+  history: 'history (revisions)',
   documents: 'documents',
   verified: 'verified memories',
   tasks: 'task records',
@@ -25,6 +26,9 @@ function counts(name: string, part: { copied: number; unchanged: number; conflic
 function summary(command: 'export' | 'import', report: CopyReport): string {
   const lines = [
     `repomem ${command}: ${report.from} -> ${report.to} (repository ${report.repo})${report.dryRun ? ', dry run: nothing written' : ''}\n`,
+    report.history.kind === 'replayed'
+      ? `history: ${report.history.revisions} revisions replayed\n`
+      : `history: not replayed (${report.history.reason})\n`,
     counts('documents', report.documents).replace('\n', ` (${report.documents.bytes} bytes)\n`),
     counts('verified memories', report.verified),
     counts('task records', report.tasks),
@@ -65,7 +69,7 @@ export async function runTransferCommand(
     if (otherSpec === undefined || otherSpec === '') throw new CliUsageError(`missing --${other} <spec>`);
     const chosen = await chooseStore({ store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') }, io);
     const otherResolved = await cliRegistry.resolveStoreSpec(otherSpec, { cwd: io.cwd, env: io.env });
-    const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+    const repo = chooseRepo(stringOption(parsed, 'repo'), io);
     const terminal = (io.stderr as { isTTY?: boolean }).isTTY === true && !json;
     const report = await copyMemory({
       from: command === 'export' ? chosen.resolved : otherResolved,

@@ -30,6 +30,8 @@ export interface CopyDocumentsOptions {
   readonly conflicts: CopyConflict[];
   readonly onProgress?: ((progress: CopyProgress) => void) | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** Documents the history replay wrote (counted as copied; in a dry run, not written again). */
+  readonly replayed?: ReadonlySet<string>;
 }
 
 /** Copy every document of `source` but repomem's own to `target`; counts and bytes written. */
@@ -52,6 +54,12 @@ export async function copyDocuments(
       if (document === undefined) return; // deleted since the listing
       const existing = to[index];
       let outcome: CopyOutcome;
+      const replayed = options.replayed?.has(path) === true;
+      if (replayed && (options.dryRun || (existing !== undefined && sameBytes(existing.content, document.content)))) {
+        // Written by the history replay: its last revision holds exactly these bytes.
+        outcomes.push([path, 'copied', document.content.byteLength]);
+        return;
+      }
       if (existing === undefined) outcome = 'copied';
       else if (sameBytes(existing.content, document.content)) outcome = 'unchanged';
       else outcome = options.overwrite ? 'overwritten' : 'conflict';

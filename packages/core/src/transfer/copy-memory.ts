@@ -16,6 +16,7 @@ import { createInMemoryStore } from '../store/memory-store.js';
 import type { TaskRecordBackend } from '../tasks/record-backend.js';
 import type { VerifiedMemoryBackend } from '../verified/backend.js';
 import { copyDocuments } from './copy-documents.js';
+import { replayHistory } from './copy-history.js';
 import { copyTaskRecords, copyVerified } from './copy-records.js';
 import type { CopyConflict, CopyProgress, CopyReport } from './types.js';
 
@@ -104,10 +105,12 @@ async function openEndpoint(
 /**
  * Copy a repository's memory from one store to another: every document but repomem's own
  * `.repomem/` documents byte for byte, then verified memories and task records with their ids.
+ * When both stores keep history (git) and the target has no documents yet, the source's revisions
+ * are replayed first, one target revision each, with their messages and trailers.
  * Items the target already holds identically are `unchanged`; items it holds differently are left
  * alone and listed (`conflict`) unless `overwrite`. Nothing is deleted. Safe to run again: a
  * second run copies only what is new. Vectors and caches are not copied (rebuilt by
- * `repomem index`), nor telemetry events or git history.
+ * `repomem index`), nor telemetry events.
  *
  * @example
  * ```ts
@@ -161,7 +164,11 @@ export async function copyMemory(options: CopyMemoryOptions): Promise<CopyReport
       onProgress: options.onProgress,
       signal: options.signal,
     };
-    const documents = await copyDocuments(from.store, to.store, shared);
+    const history = await replayHistory(from.store, to.store, shared);
+    const documents = await copyDocuments(from.store, to.store, {
+      ...shared,
+      ...(history.kind === 'replayed' ? { replayed: history.paths } : {}),
+    });
     const verified = await copyVerified(from.verified, to.verified, { ...shared, repo });
     const tasks = await copyTaskRecords(from.tasks, to.tasks, { ...shared, repo });
     return {
@@ -169,6 +176,7 @@ export async function copyMemory(options: CopyMemoryOptions): Promise<CopyReport
       from: from.label,
       to: to.label,
       repo,
+      history: history.kind === 'replayed' ? { kind: 'replayed', revisions: history.revisions } : history,
       documents: { ...documents.counts.counts(), bytes: documents.bytes },
       verified: verified.counts(),
       tasks: tasks.counts(),

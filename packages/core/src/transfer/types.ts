@@ -31,8 +31,8 @@ export interface CopyConflict {
 
 /** Progress of a copy, reported after each batch. */
 export interface CopyProgress {
-  /** `documents`, `verified` or `tasks`. */
-  readonly phase: 'documents' | 'verified' | 'tasks';
+  /** `history` (revisions replayed), `documents`, `verified` or `tasks`. */
+  readonly phase: 'history' | 'documents' | 'verified' | 'tasks';
   /** Items of the phase handled so far. */
   readonly done: number;
   /** Items of the phase in all. */
@@ -45,6 +45,13 @@ export interface CopyReport {
   readonly from: string;
   readonly to: string;
   readonly repo: string;
+  /**
+   * The source's revisions replayed into the target (when both keep history and the target had no
+   * documents), or why not.
+   */
+  readonly history:
+    | { readonly kind: 'replayed'; readonly revisions: number }
+    | { readonly kind: 'skipped'; readonly reason: string };
   /** Documents, byte for byte (repomem's own `.repomem/` documents excluded: records are copied as records). */
   readonly documents: CopyCounts & { readonly bytes: number };
   /** Verified memories of `repo`, with their ids. */
