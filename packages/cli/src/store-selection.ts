@@ -1,6 +1,7 @@
 // Why: every command picks its store by the same rule, so it is decided once: `--store`, then
 // Sepo's `--dir`, then `$REPOMEM_STORE`, then `$MEMORY_DIR`, then the embedded default
-// (`sqlite:.repomem/repomem.db`). Flags beat the environment, so a Sepo `--dir` is never
+// (`sqlite:.repomem/repomem.db` at the root of the clone around the working directory, else in
+// the working directory). Flags beat the environment, so a Sepo `--dir` is never
 // silently overridden. The chosen spec is resolved once, by the store's own scheme through the
 // CLI's registry; directories keep Sepo's exact behaviour and messages.
 import {
@@ -14,6 +15,7 @@ import {
 } from '@repomem/core';
 import type { GitStoreTarget } from '@repomem/store-git';
 import { CliUsageError } from './errors.js';
+import { findGitClone, originRepoOf } from './git-clone.js';
 import type { CliIo } from './io.js';
 import { chooseMemoryDirectory, type MemoryDirectory } from './memory-dir.js';
 import { cliRegistry } from './store-registry.js';
@@ -136,7 +138,10 @@ export async function chooseStore(input: StoreSelectionInput, io: Pick<CliIo, 'e
   if (nonEmpty(io.env.MEMORY_DIR) !== undefined) {
     return directoryChoice(chooseMemoryDirectory(undefined, io), 'MEMORY_DIR', io);
   }
-  return fromSpec(DEFAULT_STORE_SPEC, 'default', io);
+  // The default store is the clone's, wherever in it the command runs (no second `.repomem/`
+  // in a subdirectory); outside a clone, the working directory's.
+  const root = findGitClone(io.cwd)?.root;
+  return fromSpec(DEFAULT_STORE_SPEC, 'default', root === undefined ? io : { env: io.env, cwd: root });
 }
 
 /** Check a repository slug given as `what`; throws `INVALID_ARGUMENT` naming it and the problem. */
@@ -150,16 +155,34 @@ function checkRepo(repo: string, what: string): string {
   return repo;
 }
 
+/** The `stderr` streams already told which repository the origin remote named (once per run). */
+const toldOrigin = new WeakSet<object>();
+
+/** The remote URL without a user name and password (`https://x:token@host/...` -> `https://host/...`). */
+function withoutCredentials(url: string): string {
+  return url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^@/]*@/, '$1');
+}
+
 /**
- * The repository slug a command works on: `--repo`, then `$GITHUB_REPOSITORY`, then
- * `local/default`. Validated (`owner/name`); a bad value throws `INVALID_ARGUMENT` naming its source.
+ * The repository slug a command works on: `--repo`, then `$GITHUB_REPOSITORY`, then the
+ * `owner/name` of the `origin` remote of the clone around `io.cwd` (GitHub or GitHub Enterprise,
+ * SSH or HTTPS; said once on stderr), then `local/default`. Validated (`owner/name`); a bad
+ * value throws `INVALID_ARGUMENT` naming its source.
  */
-export function chooseRepo(repoOption: string | undefined, env: CliIo['env']): string {
+export function chooseRepo(repoOption: string | undefined, io: Pick<CliIo, 'env' | 'cwd' | 'stderr'>): string {
   const option = nonEmpty(repoOption);
   if (option !== undefined) return checkRepo(option, '--repo');
-  const fromEnv = nonEmpty(env.GITHUB_REPOSITORY);
+  const fromEnv = nonEmpty(io.env.GITHUB_REPOSITORY);
   if (fromEnv !== undefined) return checkRepo(fromEnv, '$GITHUB_REPOSITORY');
-  return DEFAULT_STORE_REPO;
+  const origin = originRepoOf(io.cwd);
+  if (origin === undefined) return DEFAULT_STORE_REPO;
+  if (!toldOrigin.has(io.stderr)) {
+    toldOrigin.add(io.stderr);
+    io.stderr.write(
+      `repomem: repository ${origin.slug} (from the origin remote ${withoutCredentials(origin.url)}; --repo or $GITHUB_REPOSITORY names another)\n`,
+    );
+  }
+  return origin.slug;
 }
 
 /**
@@ -167,8 +190,12 @@ export function chooseRepo(repoOption: string | undefined, env: CliIo['env']): s
  * many repositories. Directory and git stores hold one tree and ignore it, so there only an
  * explicit `--repo` is validated (a Sepo run is never broken by an unrelated `$GITHUB_REPOSITORY`).
  */
-export function documentRepoFor(chosen: ChosenStore, repoOption: string | undefined, env: CliIo['env']): string {
-  if (chosen.kind === 'scoped') return chooseRepo(repoOption, env);
+export function documentRepoFor(
+  chosen: ChosenStore,
+  repoOption: string | undefined,
+  io: Pick<CliIo, 'env' | 'cwd' | 'stderr'>,
+): string {
+  if (chosen.kind === 'scoped') return chooseRepo(repoOption, io);
   const option = nonEmpty(repoOption);
   return option === undefined ? DEFAULT_STORE_REPO : checkRepo(option, '--repo');
 }

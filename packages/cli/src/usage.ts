@@ -216,6 +216,7 @@ Options:
 
 /** `repomem episode --help`. */
 export const EPISODE_USAGE = `Usage: repomem episode write --task-id <id> --status <completed|failed|cancelled|timed_out> [fields] [--minimal]
+       repomem episode write --outcome <merged|closed> (--pr-number <n> | --pr-url <url> | --task-id <id>) [--at <time>]
        repomem episode get --task-id <id>
        repomem episode list [--limit <n>]
        (all: [--store <spec> | --dir <path>] [--repo <owner/name>] [--json])
@@ -224,6 +225,12 @@ Writes a task's episode at task end: idempotent by task id (the same episode aga
 nothing; more fields update it), retried up to 3 times on a transient failure, and never a
 failed task: a write that still fails exits 2 with the reason. --minimal is the orchestrator's
 fallback: written only when the task has no episode yet.
+
+--outcome records a pull request's outcome without a webhook, on the episodes of the tasks that
+opened it (found by --pr-url, else --pr-number, or the one --task-id names): merged is positive,
+closed unmerged negative. Outcomes are ordered by --at, the ISO 8601 time of the pull request
+state you report (mergedAt / closedAt; default now), as webhook deliveries are: an older state
+never replaces a newer one, and at the same instant merged wins. No such episode: exit 2.
 
 Fields:
   --description <text>  --approach <text>  --difficulties <text>  --self-feedback <text>
@@ -239,19 +246,23 @@ Options:
 
 /** `repomem learnings --help`. */
 export const LEARNINGS_USAGE = `Usage: repomem learnings add (--text <answer> | --file <path>) [--task-id <id>] [--self-feedback]
-                             [--store <spec> | --dir <path>] [--repo <owner/name>] [--json]
+       repomem learnings list [--all] [--limit <n>]
+       (both: [--store <spec> | --dir <path>] [--repo <owner/name>] [--json])
 
 Records the agent's answer to the post-task learnings prompt ("**[Topic]:** learning" paragraphs,
 a topic may end with a scope: "**[Testing (src/legacy/)]:** ...") as repository knowledge. The
 same learning again is a duplicate; a new one on the same topic and scope supersedes the older;
 other scopes coexist. "No new repository learnings." records nothing. --self-feedback takes the
-answer to the self-feedback prompt (free paragraphs allowed).
+answer to the self-feedback prompt (free paragraphs allowed). list prints the stored
+learnings, newest first: id, last write, subject (scope): fact.
 
 Options:
   --text <answer>    The answer
   --file <path>      Read the answer from a file
   --task-id <id>     Task the learnings come from
   --self-feedback    The answer is self-feedback (missing context)
+  --all              list: superseded learnings too
+  --limit <n>        list: most learnings printed (default 50)
   --json             Print one JSON object
   -h, --help         Show this message
 `;

@@ -39,7 +39,15 @@ describe('chooseStore', () => {
     });
     expect(await chooseStore({ store: 'git:/a#b/r#x' }, io())).toMatchObject({ dir: '/a#b/r', branch: 'x' });
     expect(await chooseStore({ store: 'git:r' }, io())).not.toHaveProperty('branch');
-    expect(cliRegistry.storeSchemes()).toEqual(['agentcore', 'dir', 'dynamodb', 'git', 'postgres', 'postgresql', 'sqlite']);
+    expect(cliRegistry.storeSchemes()).toEqual([
+      'agentcore',
+      'dir',
+      'dynamodb',
+      'git',
+      'postgres',
+      'postgresql',
+      'sqlite',
+    ]);
   });
 
   it('orders --store, --dir, $REPOMEM_STORE, $MEMORY_DIR', async () => {
@@ -90,23 +98,26 @@ describe('chooseStore', () => {
 });
 
 describe('chooseRepo', () => {
-  it('takes --repo, then $GITHUB_REPOSITORY, then local/default', () => {
-    expect(chooseRepo('a/b', { GITHUB_REPOSITORY: 'c/d' })).toBe('a/b');
-    expect(chooseRepo(undefined, { GITHUB_REPOSITORY: 'c/d' })).toBe('c/d');
-    expect(chooseRepo(undefined, {})).toBe(DEFAULT_STORE_REPO);
+  // Outside any clone: no origin remote to fall back on.
+  const at = (env: Record<string, string> = {}) => ({ env, cwd: '/w', stderr: { write: () => true } });
+
+  it('takes --repo, then $GITHUB_REPOSITORY, then local/default outside a clone', () => {
+    expect(chooseRepo('a/b', at({ GITHUB_REPOSITORY: 'c/d' }))).toBe('a/b');
+    expect(chooseRepo(undefined, at({ GITHUB_REPOSITORY: 'c/d' }))).toBe('c/d');
+    expect(chooseRepo(undefined, at({}))).toBe(DEFAULT_STORE_REPO);
     expect(DEFAULT_STORE_REPO).toBe('local/default');
   });
 
   it('validates the slug and names its source', () => {
-    expect(() => chooseRepo('nope', {})).toThrow(/^invalid --repo "nope": expected "owner\/repo"/);
-    expect(() => chooseRepo('a/../b', {})).toThrow('invalid --repo');
-    expect(() => chooseRepo(undefined, { GITHUB_REPOSITORY: 'x' })).toThrow('invalid $GITHUB_REPOSITORY "x"');
+    expect(() => chooseRepo('nope', at({}))).toThrow(/^invalid --repo "nope": expected "owner\/repo"/);
+    expect(() => chooseRepo('a/../b', at({}))).toThrow('invalid --repo');
+    expect(() => chooseRepo(undefined, at({ GITHUB_REPOSITORY: 'x' }))).toThrow('invalid $GITHUB_REPOSITORY "x"');
   });
 
   it('ignores $GITHUB_REPOSITORY for directory and git stores', async () => {
     const dir = await chooseStore({ dir: 'm' }, { env: {}, cwd: '/w' });
-    expect(documentRepoFor(dir, undefined, { GITHUB_REPOSITORY: 'bad' })).toBe(DEFAULT_STORE_REPO);
-    expect(() => documentRepoFor(dir, 'bad', {})).toThrow('invalid --repo "bad"');
+    expect(documentRepoFor(dir, undefined, at({ GITHUB_REPOSITORY: 'bad' }))).toBe(DEFAULT_STORE_REPO);
+    expect(() => documentRepoFor(dir, 'bad', at({}))).toThrow('invalid --repo "bad"');
   });
 });
 

@@ -26,9 +26,9 @@ import { BRANCH_USAGE } from '../usage.js';
 import { type BranchAction, type BranchCommand, parseBranchArguments } from './branch-args.js';
 
 /** The repository whose state is read or written: `--repo`, else `$GITHUB_REPOSITORY`, else none (any state is accepted). */
-function stateRepo(repo: string | undefined, env: CliIo['env']): string | undefined {
-  if (repo === undefined && (env.GITHUB_REPOSITORY ?? '') === '') return undefined;
-  return chooseRepo(repo, env);
+function stateRepo(repo: string | undefined, io: CliIo): string | undefined {
+  if (repo === undefined && (io.env.GITHUB_REPOSITORY ?? '') === '') return undefined;
+  return chooseRepo(repo, io);
 }
 
 /** The JSON of `state write` (`--state` or `--file`), parsed; bad JSON is a usage error naming its source. */
@@ -129,7 +129,7 @@ async function runAction(action: BranchAction, store: string | undefined, io: Cl
     }
     case 'state-read': {
       const chosen = await chooseGitStore(store, io, 'state read');
-      const repo = stateRepo(action.repo, io.env);
+      const repo = stateRepo(action.repo, io);
       return describeStateRead(
         await git.readStateRef({
           dir: chosen.dir,
@@ -141,7 +141,7 @@ async function runAction(action: BranchAction, store: string | undefined, io: Cl
     }
     case 'state-write': {
       const chosen = await chooseGitStore(store, io, 'state write');
-      const repo = stateRepo(action.repo, io.env);
+      const repo = stateRepo(action.repo, io);
       const state = await stateInput(action.input, io.cwd);
       const ref = action.ref as StateRefName;
       let expected = action.expected;

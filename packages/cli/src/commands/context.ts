@@ -94,7 +94,7 @@ async function semanticOf(
   const embedder = await openCliEmbedder(spec, io);
   const chosen = await chooseStore(selection(parsed), io);
   const store = await openChosenStore(chosen, {
-    repo: documentRepoFor(chosen, stringOption(parsed, 'repo'), io.env),
+    repo: documentRepoFor(chosen, stringOption(parsed, 'repo'), io),
     readOnly: false,
     create: true,
   });
@@ -104,7 +104,7 @@ async function semanticOf(
 async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
   if (booleanOption(parsed, 'json') && booleanOption(parsed, 'markdown'))
     throw new CliUsageError('give --json or --markdown, not both');
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
   const description = required(parsed, 'task');
   const taskId = stringOption(parsed, 'task-id');
   const user = stringOption(parsed, 'user');
@@ -167,7 +167,7 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
 }
 
 async function runReceipts(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
   const taskId = stringOption(parsed, 'task') ?? stringOption(parsed, 'task-id');
   if (taskId === undefined || taskId === '') throw new CliUsageError('--task <task id> is required');
   const receipt = await withTaskRecords(selection(parsed), io, repo, (backend) => getReceipt(backend, repo, taskId));
@@ -175,7 +175,7 @@ async function runReceipts(parsed: ParsedArguments, io: CliIo, json: boolean): P
 }
 
 async function runDiff(parsed: ParsedArguments, io: CliIo, json: boolean, a: string, b: string): Promise<number> {
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
   const diff = await withTaskRecords(selection(parsed), io, repo, async (backend) => {
     const [before, after] = await Promise.all([getReceipt(backend, repo, a), getReceipt(backend, repo, b)]);
     if (before === undefined) return { missing: a };

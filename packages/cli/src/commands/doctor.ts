@@ -38,7 +38,7 @@ export async function runDoctorCommand(argv: readonly string[], io: CliIo): Prom
     }
     if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
     const chosen = await chooseStore({ store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') }, io);
-    const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+    const repo = chooseRepo(stringOption(parsed, 'repo'), io);
     const storeChecks = await cliRegistry.diagnoseStore(chosen.resolved, {
       cwd: chosen.context.cwd,
       env: chosen.context.env,

@@ -1,12 +1,15 @@
 // Why: `repomem episode write|get|list`: the task-end episode from a shell step (an agent's
 // wrapper script, a workflow), idempotent by task id and fail-open like the library; `--minimal`
-// is the orchestrator's fallback (written only when the task has none).
+// is the orchestrator's fallback (written only when the task has none). `write --outcome` records a
+// pull request's outcome as a webhook delivery would, through core's timestamp ordering.
 import {
   type EpisodeInput,
+  type EpisodeOutcomeTarget,
   type EpisodeWriteResult,
   ensureEpisode,
   getEpisode,
   listEpisodes,
+  recordEpisodeOutcome,
   type StoredEpisode,
   writeEpisode,
 } from '@repomem/core';
@@ -37,6 +40,8 @@ const OPTIONS = {
   'self-feedback': { type: 'string' },
   'prompt-version': { type: 'string' },
   user: { type: 'string' },
+  outcome: { type: 'string' },
+  at: { type: 'string' },
   minimal: { type: 'boolean' },
   strict: { type: 'boolean' },
   limit: { type: 'string' },
@@ -105,10 +110,81 @@ function describeWrite(result: EpisodeWriteResult): CommandReport {
   });
 }
 
+/** The task-end fields `write --outcome` does not take (an outcome signal changes only the outcome). */
+const EPISODE_FIELDS = [
+  'status',
+  'description',
+  'branch',
+  'file',
+  'cost',
+  'duration',
+  'approach',
+  'difficulties',
+  'self-feedback',
+  'prompt-version',
+  'user',
+  'minimal',
+] as const;
+
+/** `write --outcome merged|closed`: the pull request's outcome on the episodes that opened it. */
+async function writeOutcome(parsed: ParsedArguments, io: CliIo, repo: string): Promise<CommandReport> {
+  const outcome = stringOption(parsed, 'outcome');
+  if (outcome !== 'merged' && outcome !== 'closed') {
+    throw new CliUsageError(`--outcome must be merged or closed, got ${JSON.stringify(outcome ?? '')}`);
+  }
+  const extra = EPISODE_FIELDS.find((name) => parsed.values[name] !== undefined);
+  if (extra !== undefined) throw new CliUsageError(`--outcome records only the outcome: drop --${extra}`);
+  const taskId = stringOption(parsed, 'task-id');
+  const prUrl = stringOption(parsed, 'pr-url');
+  const prNumberText = stringOption(parsed, 'pr-number');
+  const prNumber = prNumberText === undefined ? undefined : parsePositiveInteger(prNumberText, '--pr-number');
+  const targets: EpisodeOutcomeTarget[] = [];
+  if (taskId !== undefined) targets.push({ taskId });
+  // As the webhook does: the pull request's URL first, then its number.
+  if (prUrl !== undefined) targets.push({ prUrl });
+  if (prNumber !== undefined) targets.push({ prNumber });
+  if (targets.length === 0) throw new CliUsageError('--outcome needs --pr-number, --pr-url or --task-id');
+  if (taskId !== undefined && targets.length > 1) {
+    throw new CliUsageError('--task-id names one episode: give it without --pr-number and --pr-url');
+  }
+  const eventAt = stringOption(parsed, 'at');
+  const merged = outcome === 'merged';
+  const result = await withTaskRecords(selection(parsed), io, repo, async (backend) => {
+    for (const target of targets) {
+      const recorded = await recordEpisodeOutcome({
+        backend,
+        repo,
+        target,
+        merged,
+        ...(eventAt === undefined ? {} : { eventAt }),
+      });
+      if (recorded.kind === 'recorded') return recorded;
+    }
+    return { kind: 'not_found' as const };
+  });
+  const signal = merged ? 'positive' : 'negative';
+  const what = taskId !== undefined ? `task ${taskId}` : `pull request ${prUrl ?? `#${prNumber}`}`;
+  if (result.kind === 'not_found') {
+    return failedReport('not_found', `no episode for ${what} in ${repo}`, {
+      ...(taskId === undefined ? {} : { task_id: taskId }),
+      ...(prUrl === undefined ? {} : { pr_url: prUrl }),
+      ...(prNumber === undefined ? {} : { pr_number: prNumber }),
+    });
+  }
+  const lines = result.episodes.map((episode) =>
+    result.stale.includes(episode.id)
+      ? `episode ${episode.id} kept ${episode.data.outcome} (a newer pull request state is recorded)`
+      : `episode ${episode.id} ${episode.data.outcome === signal ? signal : `kept ${episode.data.outcome}`}`,
+  );
+  return okReport('recorded', lines.join('\n'), { outcome: signal, episodes: result.episodes, stale: result.stale });
+}
+
 async function run(action: string | undefined, parsed: ParsedArguments, io: CliIo): Promise<CommandReport> {
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
   switch (action) {
     case 'write': {
+      if (stringOption(parsed, 'outcome') !== undefined) return writeOutcome(parsed, io, repo);
+      if (stringOption(parsed, 'at') !== undefined) throw new CliUsageError('--at goes with --outcome');
       const episode = episodeInput(parsed);
       const strict = booleanOption(parsed, 'strict');
       return describeWrite(

@@ -22,7 +22,7 @@ export async function runIndex(request: IndexRequest, io: CliIo): Promise<number
   const chosen = await chooseStore(request, io);
   const embedder = await openCliEmbedder(request.spec, io);
   const store = await openChosenStore(chosen, {
-    repo: documentRepoFor(chosen, request.repo, io.env),
+    repo: documentRepoFor(chosen, request.repo, io),
     readOnly: false,
   });
   const showProgress = !request.json && process.stderr.isTTY === true && io.env.CI === undefined;

@@ -39,7 +39,7 @@ export async function runInitCommand(argv: readonly string[], io: CliIo): Promis
       return ExitCode.ok;
     }
     const chosen = await chooseStore(request, io);
-    const repo = documentRepoFor(chosen, request.repo, io.env);
+    const repo = documentRepoFor(chosen, request.repo, io);
     const location = chosen.kind === 'dir' ? chosen.directory.display : { store: chosen.label };
     const result = chosen.kind === 'git' ? await initBranch(chosen) : await initThroughFacade(chosen, repo);
     io.stdout.write(

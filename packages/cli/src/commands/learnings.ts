@@ -1,10 +1,11 @@
 // Why: `repomem learnings add`: the agent's answer to the post-task learnings prompt (or to the
 // self-feedback prompt, `--self-feedback`) becomes knowledge records, deduplicated and
 // superseding by subject and scope; the report says what was stored, repeated, replaced or skipped.
+// `repomem learnings list` shows what is stored (the active learnings, `--all` the superseded too).
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type RecordLearningsResult, recordLearnings } from '@repomem/core';
-import { booleanOption, type ParsedArguments, parseArguments, stringOption } from '../args.js';
+import { knowledgeFromRecord, type RecordLearningsResult, recordLearnings, type StoredKnowledge } from '@repomem/core';
+import { booleanOption, type ParsedArguments, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { type CommandReport, okReport, writeReport } from '../command-report.js';
 import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -21,6 +22,8 @@ const OPTIONS = {
   text: { type: 'string' },
   file: { type: 'string' },
   'self-feedback': { type: 'boolean' },
+  all: { type: 'boolean' },
+  limit: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -55,7 +58,43 @@ function describe(result: RecordLearningsResult): CommandReport {
   );
 }
 
-/** Run `repomem learnings add ...`; returns the exit code. */
+function learningLine(learning: StoredKnowledge): string {
+  const { data } = learning;
+  const subject = data.scope === null ? data.subject : `${data.subject} (${data.scope})`;
+  const superseded =
+    data.status === 'superseded'
+      ? ` [superseded${data.superseded_by === undefined ? '' : ` by ${data.superseded_by}`}]`
+      : '';
+  return `${learning.id}  ${learning.updated_at}  ${subject}: ${data.fact}${superseded}`;
+}
+
+/** The stored learnings, newest first: active ones, or every one with `--all`; unreadable records are warnings. */
+async function listLearnings(parsed: ParsedArguments, io: CliIo, repo: string): Promise<CommandReport> {
+  const limitText = stringOption(parsed, 'limit');
+  const limit = limitText === undefined ? 50 : parsePositiveInteger(limitText, '--limit');
+  const all = booleanOption(parsed, 'all');
+  const warnings: string[] = [];
+  const records = await withTaskRecords(
+    { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') },
+    io,
+    repo,
+    (backend) => backend.list({ repo, kind: 'knowledge' }),
+  );
+  const learnings: StoredKnowledge[] = [];
+  for (const record of records) {
+    try {
+      const learning = knowledgeFromRecord(record);
+      if (all || learning.data.status === 'active') learnings.push(learning);
+    } catch (error) {
+      warnings.push(`skipped learning ${record.id}: ${(error as Error).message}`);
+    }
+    if (learnings.length >= limit) break;
+  }
+  const text = learnings.length === 0 ? `no learnings for ${repo}` : learnings.map(learningLine).join('\n');
+  return okReport('learnings', text, { learnings, ...(warnings.length === 0 ? {} : { warnings }) }, warnings);
+}
+
+/** Run `repomem learnings add|list ...`; returns the exit code. */
 export async function runLearningsCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
   try {
@@ -65,12 +104,13 @@ export async function runLearningsCommand(argv: readonly string[], io: CliIo): P
       return ExitCode.ok;
     }
     const [action, ...extra] = parsed.positionals;
-    if (action !== 'add')
+    if (action !== 'add' && action !== 'list')
       throw new CliUsageError(
-        action === undefined ? 'learnings needs a subcommand (add)' : `unknown learnings subcommand: ${action}`,
+        action === undefined ? 'learnings needs a subcommand (add, list)' : `unknown learnings subcommand: ${action}`,
       );
     if (extra.length > 0) throw new CliUsageError(`unexpected argument: ${extra[0]}`);
-    const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+    const repo = chooseRepo(stringOption(parsed, 'repo'), io);
+    if (action === 'list') return writeReport(await listLearnings(parsed, io, repo), io, json);
     const learnings = await answerOf(parsed, io);
     const taskId = stringOption(parsed, 'task-id');
     const result = await withTaskRecords(

@@ -2,13 +2,12 @@
 // HTTP with --http) through @repomem/mcp, on the store chosen like every other command and
 // opened through the CLI's registry, so the bundled stores load. Runs until the client goes away
 // or the process is asked to stop.
-import { DEFAULT_STORE_REPO } from '@repomem/core';
 import { serveHttp, serveStdio } from '@repomem/mcp';
 import { ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError } from '../report-error.js';
 import { cliRegistry } from '../store-registry.js';
-import { chooseStore } from '../store-selection.js';
+import { chooseRepo, chooseStore } from '../store-selection.js';
 import { MCP_USAGE } from '../usage.js';
 import { parseMcpArguments } from './mcp-args.js';
 
@@ -33,7 +32,7 @@ export async function runMcpCommand(argv: readonly string[], io: CliIo): Promise
       request.embedder === undefined
         ? undefined
         : await (await import('../open-embedder.js')).openCliEmbedder(request.embedder, io);
-    const repo = request.repo ?? (io.env.GITHUB_REPOSITORY || undefined) ?? DEFAULT_STORE_REPO;
+    const repo = chooseRepo(request.repo, io);
     const options = {
       storeSpec: chosen.resolved,
       repo,

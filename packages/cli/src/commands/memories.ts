@@ -132,7 +132,7 @@ export async function runMemoriesCommand(argv: readonly string[], io: CliIo): Pr
       io.stdout.write(MEMORIES_USAGE);
       return ExitCode.ok;
     }
-    const repo = chooseRepo(request.repo, io.env);
+    const repo = chooseRepo(request.repo, io);
     const source = await sourceOf(request.action, io);
     const chosen = await chooseStore({ store: request.store }, io);
     const citations = source === undefined ? undefined : await openCitationSource(source, repo);

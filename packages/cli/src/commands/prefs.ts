@@ -28,7 +28,7 @@ const line = (preference: StoredPreference): string =>
   `${preference.data.topic.padEnd(14)} ${preference.data.preference}`;
 
 async function run(action: string | undefined, parsed: ParsedArguments, io: CliIo): Promise<CommandReport> {
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
   const user = stringOption(parsed, 'user');
   if (user === undefined || user === '') throw new CliUsageError('--user is required');
   const selection = { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') };

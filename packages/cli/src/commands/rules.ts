@@ -170,7 +170,7 @@ async function runParse(parsed: ParsedArguments, io: CliIo, json: boolean): Prom
       `--association must be one of OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, FIRST_TIME_CONTRIBUTOR, FIRST_TIMER, MANNEQUIN, NONE`,
     );
   }
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
   const promptVersion = stringOption(parsed, 'prompt-version') ?? RULE_EXTRACTION_PROMPT_VERSION;
   const output = new TextDecoder().decode(await readInput(stringOption(parsed, 'input'), io, 'model output'));
   let result: ReturnType<typeof parseRuleOutput>;
@@ -192,7 +192,7 @@ async function runParse(parsed: ParsedArguments, io: CliIo, json: boolean): Prom
 }
 
 async function runList(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
   const pendingOnly = booleanOption(parsed, 'pending');
   if (pendingOnly && stringOption(parsed, 'status') !== undefined)
     throw new CliUsageError('give --pending or --status, not both');
@@ -212,7 +212,7 @@ async function runList(parsed: ParsedArguments, io: CliIo, json: boolean): Promi
 }
 
 async function runSupersede(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
   const id = required(parsed, 'id');
   const reason = required(parsed, 'reason');
   const text = stringOption(parsed, 'rule');
@@ -253,7 +253,7 @@ async function runDecision(
   id: string | undefined,
 ): Promise<number> {
   if (id === undefined || id === '') throw new CliUsageError(`rules ${action} needs a rule id`);
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io.env);
+  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
   const note = stringOption(parsed, 'reason');
   const decision = { by: decider(parsed, io), ...(note === undefined ? {} : { note }) };
   const outcome = await withRecords(parsed, io, repo, false, (backend) =>

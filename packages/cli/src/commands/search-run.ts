@@ -22,7 +22,7 @@ import type { SearchRequest } from './search-args.js';
 export async function runSearch(request: Extract<SearchRequest, { help: false }>, io: CliIo): Promise<number> {
   try {
     const chosen = await chooseStore(request, io);
-    const repo = documentRepoFor(chosen, request.repo, io.env);
+    const repo = documentRepoFor(chosen, request.repo, io);
     const store = await openChosenStore(chosen, { repo, readOnly: true });
     const location = chosen.kind === 'dir' ? chosen.directory.absolute : { store: chosen.label };
     try {

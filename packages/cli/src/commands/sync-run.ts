@@ -25,7 +25,7 @@ export async function runSync(request: Extract<SyncRequest, { help: false }>, io
     const repo = parseMirrorRepository(request.repo);
     const chosen = await chooseStore(request, io);
     const store = await openChosenStore(chosen, {
-      repo: documentRepoFor(chosen, repo.slug, io.env),
+      repo: documentRepoFor(chosen, repo.slug, io),
       readOnly: request.migrateLegacy && !request.apply,
       // Like Sepo's sync workflow, a first sync bootstraps a missing memory directory.
       create: !request.migrateLegacy,

@@ -38,7 +38,7 @@ export async function runUpdateCommand(argv: readonly string[], io: CliIo): Prom
       return ExitCode.ok;
     }
     const chosen = await chooseStore(request, io);
-    const repo = documentRepoFor(chosen, request.repo, io.env);
+    const repo = documentRepoFor(chosen, request.repo, io);
     const { memory, displayPath: displayPathOf } = await openChosenMemory(chosen, {
       mode: request.readOnly ? 'read-only' : 'enabled',
       repo,

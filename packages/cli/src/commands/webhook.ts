@@ -112,7 +112,7 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
     // Nothing is opened (no store, no file created) before the delivery is authentic.
     const verification = await verifyGitHubWebhook(delivery, secret);
     if (verification.kind !== 'verified') return report(verification, io, json);
-    const repo = repoOf(delivery, chooseRepo(stringOption(parsed, 'repo'), io.env));
+    const repo = repoOf(delivery, chooseRepo(stringOption(parsed, 'repo'), io));
     const command = stringOption(parsed, 'model-command');
     const records = await openTaskRecords(
       { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') },
