@@ -70,7 +70,7 @@ export const DEFAULT_SOURCE_LIMITS: Readonly<Record<ContextSource, number>> = Ob
  * Records a source reads before scoring (those holding a word of the task, and the newest), when
  * its `limit` is smaller: the best `limit` of them are kept once scored.
  */
-export const CANDIDATE_POOL = 200;
+export const CANDIDATE_POOL = 100;
 
 /** Longest rendered episode line, in characters. */
 const MAX_EPISODE_LINE = 600;

@@ -61,7 +61,7 @@ export interface HydrateOptions {
   readonly mode?: 'fail-open' | 'strict';
   /**
    * Most candidates kept per source once scored (defaults: rules 100, verified 20, knowledge 50,
-   * episodes 20, preferences 50); each source reads up to 200 (its best word matches and its newest).
+   * episodes 20, preferences 50); a source reads up to 100 best word matches and 100 newest.
    */
   readonly limits?: Partial<Readonly<Record<ContextSource, number>>>;
   /** Prompt version of the run, recorded in the receipt (memory excluded, see `renderPromptWithMemory`). */

@@ -104,7 +104,7 @@ function strictError(failures: readonly SourceFailure[], errors: readonly unknow
  * rules (every active rule), verified memories (`recall`: only those whose citations still
  * hold), repository knowledge (learnings and self-feedback), similar past tasks (episodes; the
  * task's own is skipped) and the user's preferences. Knowledge and episodes offer the records
- * holding a word of the task and the newest ones (up to 200 each), so inflections and
+ * holding a word of the task and the newest ones (up to 100 of each), so inflections and
  * paraphrases are still scored.
  *
  * Relevance (`hydrate-relevance.ts`): every candidate is scored on one scale, BM25 over the
