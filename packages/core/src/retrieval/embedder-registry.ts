@@ -11,7 +11,7 @@ import { assertEmbedder, type Embedder } from './embedder.js';
 export const EMBEDDER_ENV_VARIABLE = 'REPOMEM_EMBEDDER';
 
 /** The package that provides each built-in embedder scheme. */
-export const BUILTIN_EMBEDDER_PACKAGES: Readonly<Record<string, string>> = Object.freeze({
+export const BUILTIN_EMBEDDER_PACKAGES: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   local: '@repomem/embedder-local',
   openai: '@repomem/embedders',
   bedrock: '@repomem/embedders',
@@ -52,8 +52,8 @@ export interface EmbedderSchemeModule {
 /** Loads a provider package (a bundler-visible `() => import('@repomem/embedders')`). */
 export type EmbedderSchemeLoader = () => Promise<EmbedderSchemeModule>;
 
-const loaders = new Map<string, EmbedderSchemeLoader>();
-const schemes = new Map<string, EmbedderScheme>();
+const loaders = /* @__PURE__ */ new Map<string, EmbedderSchemeLoader>();
+const schemes = /* @__PURE__ */ new Map<string, EmbedderScheme>();
 
 /**
  * Register an embedder scheme object, or a loader for a built-in package name (the CLI binary

@@ -41,7 +41,7 @@ export interface GuardEmbedderOptions {
   readonly onRetry?: (info: { readonly attempt: number; readonly error: unknown }) => void;
 }
 
-const GUARDED = Symbol.for('@repomem/core/guarded-embedder');
+const GUARDED = /* @__PURE__ */ Symbol.for('@repomem/core/guarded-embedder');
 
 /**
  * Check an embedder's declared shape: a non-empty `id` and a positive integer `dimensions`.

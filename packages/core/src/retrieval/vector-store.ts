@@ -21,12 +21,22 @@ export interface ManifestEntry {
   readonly chunks: readonly string[];
 }
 
-const ManifestSchema = z.object({
-  format: z.literal(1),
-  documents: z.record(z.string(), z.object({ v: z.string(), c: z.array(z.string().regex(/^[0-9a-f]{32}$/)) })),
-});
-
-const MetaSchema = z.object({ format: z.literal(1), embedderId: z.string(), dimensions: z.number().int().positive() });
+// Built on first use: a schema built at module load would put zod in the start of every command
+// that bundles core (the CLI binary), semantic or not.
+let schemas: { manifest: ReturnType<typeof manifestSchema>; meta: ReturnType<typeof metaSchema> } | undefined;
+function manifestSchema() {
+  return z.object({
+    format: z.literal(1),
+    documents: z.record(z.string(), z.object({ v: z.string(), c: z.array(z.string().regex(/^[0-9a-f]{32}$/)) })),
+  });
+}
+function metaSchema() {
+  return z.object({ format: z.literal(1), embedderId: z.string(), dimensions: z.number().int().positive() });
+}
+function schemasOf() {
+  schemas ??= { manifest: manifestSchema(), meta: metaSchema() };
+  return schemas;
+}
 
 /**
  * The folder of an embedder's index: its id lower-cased with other characters replaced, plus 8
@@ -42,8 +52,8 @@ export function vectorIndexFolder(embedderId: string): string {
   return `${VECTOR_INDEX_PREFIX}${readable === '' ? 'embedder' : readable}-${chunkHash(embedderId).slice(0, 8)}/`;
 }
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
+const decoder = /* @__PURE__ */ new TextDecoder();
 const MAX_WRITE_ATTEMPTS = 12;
 
 /** One document to rewrite from its current bytes (`null` deletes it, `undefined` leaves it). */
@@ -85,7 +95,7 @@ export class VectorIndexStore {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const current = await this.store.get(path);
       if (current !== undefined) {
-        const parsed = MetaSchema.safeParse(safeJson(current.content));
+        const parsed = schemasOf().meta.safeParse(safeJson(current.content));
         if (!parsed.success) throw new RepomemError('INVALID_DOCUMENT', `${path} is not a vector index description`);
         if (parsed.data.embedderId !== this.embedderId || parsed.data.dimensions !== this.dimensions) {
           throw new RepomemError(
@@ -312,7 +322,7 @@ function safeJson(content: Uint8Array): unknown {
 }
 
 function parseManifest(content: Uint8Array): Map<string, ManifestEntry> {
-  const parsed = ManifestSchema.safeParse(safeJson(content));
+  const parsed = schemasOf().manifest.safeParse(safeJson(content));
   // A damaged manifest shard only costs re-reading its documents; it is rewritten on refresh.
   if (!parsed.success) return new Map();
   return new Map(
