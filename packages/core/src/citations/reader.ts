@@ -22,6 +22,41 @@ export interface CitationLocation {
   readonly ref?: string;
 }
 
+/** What {@link CitationReader.mapLines} is asked: where cited lines at `from` are at `to`. */
+export interface LineMapRequest {
+  /** Repository slug `owner/name` (readers bound to one local repository may ignore it). */
+  readonly repo: string;
+  /** The revision the lines are cited at (usually the citation's `verified_commit`). */
+  readonly from: string;
+  /** The revision to map to; `undefined` = the reader's default (HEAD / default branch). */
+  readonly to?: string;
+  /** Normalised repository-relative path at `from`. */
+  readonly path: string;
+  /** First cited line at `from` (1-indexed). */
+  readonly line_start: number;
+  /** Last cited line at `from` (inclusive). */
+  readonly line_end: number;
+}
+
+/**
+ * Where cited lines went between two revisions, as the diff between them says (renames detected).
+ * Only `changed` and `deleted` mean the cited lines themselves were touched.
+ */
+export type LineMapping =
+  /** Same path, same lines; `file_changed` tells whether the diff touched the file elsewhere. */
+  | { readonly kind: 'same'; readonly file_changed: boolean }
+  /** The lines are intact at another path (rename) and/or other line numbers (edits above). */
+  | { readonly kind: 'moved'; readonly path: string; readonly line_start: number; readonly line_end: number }
+  /**
+   * A hunk touches the cited lines; `path` is the file's path at `to` and the range is where
+   * the hunk's new lines are nearest the cited ones (a starting point for a snippet search).
+   */
+  | { readonly kind: 'changed'; readonly path: string; readonly line_start: number; readonly line_end: number }
+  /** The file was deleted (and not renamed). */
+  | { readonly kind: 'deleted' }
+  /** The diff cannot be computed (unknown or unreachable revision, no git): check as before. */
+  | { readonly kind: 'unknown'; readonly reason: string };
+
 /**
  * Reads cited files. Implementations cache by (content revision, path) and throw a
  * `RepomemError` with code `BACKEND_UNAVAILABLE` when the source cannot be reached, so a
@@ -32,4 +67,10 @@ export interface CitationReader {
   readonly name: string;
   /** Read one file. */
   read(location: CitationLocation): Promise<CitationSource>;
+  /**
+   * Optional capability of readers over a history (git): map cited lines from one revision to
+   * another through rename detection and the diff's line mapping. Verification uses it before
+   * searching the snippet; without it (a plain directory) only the snippet search applies.
+   */
+  mapLines?(request: LineMapRequest): Promise<LineMapping>;
 }

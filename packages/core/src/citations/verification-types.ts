@@ -6,6 +6,8 @@ import type { Citation } from '../verified/record.js';
 export type CitationFailureReason =
   | 'file_missing'
   | 'snippet_missing'
+  /** The diff since the citation's `verified_commit` touched the cited lines (and the snippet is gone). */
+  | 'lines_changed'
   | 'out_of_range'
   | 'binary_file'
   | 'file_too_large';
@@ -13,9 +15,25 @@ export type CitationFailureReason =
 /** Result of checking one citation against the current code. */
 export type CitationCheck =
   /** The cited lines exist (and match `snippet_hash` when the citation has one). */
-  | { readonly kind: 'valid'; readonly citation: Citation; readonly content: string }
-  /** The snippet moved: `relocated` is the same citation at its new lines (with the same hash). */
-  | { readonly kind: 'relocated'; readonly citation: Citation; readonly relocated: Citation; readonly content: string }
+  | {
+      readonly kind: 'valid';
+      readonly citation: Citation;
+      readonly content: string;
+      /** The revision read (a commit id for git readers), when the check read one. */
+      readonly revision?: string;
+    }
+  /**
+   * The snippet moved (edits above it, a renamed file): `relocated` is the same citation at its
+   * new path and lines (with the same hash).
+   */
+  | {
+      readonly kind: 'relocated';
+      readonly citation: Citation;
+      readonly relocated: Citation;
+      readonly content: string;
+      /** The revision read (a commit id for git readers), when the check read one. */
+      readonly revision?: string;
+    }
   /** The citation no longer holds. */
   | {
       readonly kind: 'invalid';

@@ -2,8 +2,8 @@
 // location before use"): the cited lines must exist and, when the citation carries a
 // snippet_hash, still hash the same; a snippet that moved is found again and re-anchored, and a
 // reader failure is reported as "unavailable" so it never invalidates a memory.
-import type { Citation } from '../verified/record.js';
-import type { CitationReader, CitationSource } from './reader.js';
+import { type Citation, VERIFIED_COMMIT_DIGITS } from '../verified/record.js';
+import type { CitationReader, CitationSource, LineMapping } from './reader.js';
 import { hashLines, splitLines } from './snippet-hash.js';
 import type { CitationCheck, VerificationResult } from './verification-types.js';
 
@@ -37,44 +37,137 @@ function relocate(lines: readonly string[], count: number, hash: string, from: n
   return undefined;
 }
 
-function checkText(citation: Citation, source: Extract<CitationSource, { kind: 'text' }>): CitationCheck {
+/** Where verification looks for the cited lines in the file read: the lines as cited, or as mapped. */
+interface Anchor {
+  readonly path: string;
+  readonly line_start: number;
+  /** `same`: not mapped or mapped unchanged; `moved`: intact elsewhere; `changed`: a hunk touched them. */
+  readonly mapping: 'same' | 'moved' | 'changed';
+  /** The revision mapped from (for messages). */
+  readonly from?: string;
+}
+
+function relocatedTo(citation: Citation, path: string, start: number, count: number, revision: string): Citation {
+  const relocated: Citation = { ...citation, path, line_start: start, line_end: start + count - 1 };
+  if (citation.sha !== undefined) {
+    // The old commit no longer describes the new lines: pin to the revision read, or drop the pin.
+    if (COMMIT_SHA.test(revision)) relocated.sha = revision;
+    else delete relocated.sha;
+  }
+  return relocated;
+}
+
+function checkText(
+  citation: Citation,
+  source: Extract<CitationSource, { kind: 'text' }>,
+  anchor: Anchor = { path: citation.path, line_start: citation.line_start, mapping: 'same' },
+): CitationCheck {
   const lines = splitLines(source.text);
   const count = citation.line_end - citation.line_start + 1;
-  const inRange = citation.line_end <= lines.length;
-  const slice = inRange ? lines.slice(citation.line_start - 1, citation.line_end) : undefined;
+  const start = anchor.line_start;
+  const inRange = start >= 1 && start + count - 1 <= lines.length;
+  const slice = inRange ? lines.slice(start - 1, start - 1 + count) : undefined;
+  const unmoved = anchor.path === citation.path && start === citation.line_start;
+  const revision = source.revision;
+  const found = (at: number): CitationCheck => {
+    const content = lines.slice(at - 1, at - 1 + count).join('\n');
+    if (anchor.path === citation.path && at === citation.line_start) {
+      return { kind: 'valid', citation, content, revision };
+    }
+    return {
+      kind: 'relocated',
+      citation,
+      relocated: relocatedTo(citation, anchor.path, at, count, revision),
+      content,
+      revision,
+    };
+  };
+  const changedSince = anchor.from === undefined ? '' : ` between ${anchor.from} and ${revision}`;
   if (citation.snippet_hash === undefined) {
-    if (slice !== undefined) return { kind: 'valid', citation, content: slice.join('\n') };
+    if (anchor.mapping === 'changed') {
+      return {
+        kind: 'invalid',
+        citation,
+        reason: 'lines_changed',
+        message: `${citation.path}: the cited ${range(citation)} changed${changedSince}`,
+      };
+    }
+    if (slice !== undefined) return found(start);
     return {
       kind: 'invalid',
       citation,
       reason: 'out_of_range',
-      message: `${citation.path}: ${range(citation)} is outside the file (${lines.length} lines at ${source.revision})`,
+      message: `${citation.path}: ${range(citation)} is outside the file (${lines.length} lines at ${revision})`,
     };
   }
-  if (slice !== undefined && hashLines(slice) === citation.snippet_hash) {
-    return { kind: 'valid', citation, content: slice.join('\n') };
-  }
-  const start = relocate(lines, count, citation.snippet_hash, citation.line_start - 1);
-  if (start === undefined) {
+  if (slice !== undefined && hashLines(slice) === citation.snippet_hash) return found(start);
+  const at = relocate(lines, count, citation.snippet_hash, start - 1);
+  if (at !== undefined) return found(at + 1);
+  if (anchor.mapping === 'changed') {
     return {
       kind: 'invalid',
       citation,
-      reason: 'snippet_missing',
-      message: `${citation.path}: the snippet cited at ${range(citation)} is no longer in the file at ${source.revision}`,
+      reason: 'lines_changed',
+      message: `${citation.path}: the cited ${range(citation)} changed${changedSince}${anchor.path === citation.path ? '' : ` (file now ${anchor.path})`}`,
     };
   }
-  const relocated: Citation = { ...citation, line_start: start + 1, line_end: start + count };
-  if (citation.sha !== undefined) {
-    // The old commit no longer describes the new lines: pin to the revision read, or drop the pin.
-    if (COMMIT_SHA.test(source.revision)) relocated.sha = source.revision;
-    else delete relocated.sha;
+  return {
+    kind: 'invalid',
+    citation,
+    reason: 'snippet_missing',
+    message: `${unmoved ? citation.path : anchor.path}: the snippet cited at ${range(citation)}${unmoved ? '' : ` of ${citation.path}`} is no longer in the file at ${revision}`,
+  };
+}
+
+async function readSource(
+  reader: CitationReader,
+  repo: string,
+  path: string,
+  ref: string | undefined,
+): Promise<CitationSource | { readonly kind: 'failed'; readonly error: unknown }> {
+  try {
+    return await reader.read(ref === undefined ? { repo, path } : { repo, path, ref });
+  } catch (error) {
+    return { kind: 'failed', error };
   }
-  return { kind: 'relocated', citation, relocated, content: lines.slice(start, start + count).join('\n') };
+}
+
+/**
+ * Where the cited lines went since the citation's `verified_commit`, when the reader can say
+ * (`mapLines`); `undefined` = no mapping (no commit recorded, no capability, unknown revision).
+ */
+async function mapCitation(
+  reader: CitationReader,
+  repo: string,
+  citation: Citation,
+  ref: string | undefined,
+): Promise<Exclude<LineMapping, { kind: 'unknown' }> | undefined> {
+  if (citation.verified_commit === undefined || reader.mapLines === undefined) return undefined;
+  try {
+    const mapping = await reader.mapLines({
+      repo,
+      from: citation.verified_commit,
+      ...(ref === undefined ? {} : { to: ref }),
+      path: citation.path,
+      line_start: citation.line_start,
+      line_end: citation.line_end,
+    });
+    return mapping.kind === 'unknown' ? undefined : mapping;
+  } catch {
+    // A mapping that cannot be computed is no evidence either way: the snippet search decides.
+    return undefined;
+  }
 }
 
 /**
  * Check one citation against the code `reader` sees at `ref` (default: the reader's HEAD).
  *
+ * - when the citation records the commit it was last verified at (`verified_commit`) and the
+ *   reader can map lines (`mapLines`, git readers), the cited lines are first followed through
+ *   the diff from that commit: a renamed file or lines moved by edits elsewhere are checked at
+ *   their new place; a deleted file is `invalid` `file_missing`; lines a hunk touched are
+ *   `invalid` `lines_changed` unless the snippet is found again (below). An unknown mapping
+ *   falls back to the unmapped check;
  * - reader throws (network, auth, bad ref...) → `unavailable` (never `invalid`);
  * - file absent / binary / too large → `invalid` with `file_missing` / `binary_file` / `file_too_large`;
  * - without `snippet_hash`: `valid` when the line range is inside the file, else `invalid` `out_of_range`;
@@ -83,7 +176,8 @@ function checkText(citation: Citation, source: Extract<CitationSource, { kind: '
  *   updated to the source's revision when the citation had one and the revision is a commit id);
  *   none → `invalid` `snippet_missing`.
  *
- * `content` is the text of the cited (or relocated) lines, joined with `"\n"`.
+ * `content` is the text of the cited (or relocated) lines, joined with `"\n"`; `revision` is
+ * the revision read. {@link anchoredCitation} gives the citation to keep after a passing check.
  */
 export async function checkCitation(
   reader: CitationReader,
@@ -91,41 +185,70 @@ export async function checkCitation(
   citation: Citation,
   ref?: string,
 ): Promise<CitationCheck> {
-  let source: CitationSource;
-  try {
-    source = await reader.read(ref === undefined ? { repo, path: citation.path } : { repo, path: citation.path, ref });
-  } catch (error) {
+  const mapping = await mapCitation(reader, repo, citation, ref);
+  if (mapping?.kind === 'deleted') {
     return {
-      kind: 'unavailable',
+      kind: 'invalid',
       citation,
-      message: `${citation.path}: the ${reader.name} reader failed: ${describeError(error)}`,
+      reason: 'file_missing',
+      message: `${citation.path}: the file was deleted after ${citation.verified_commit ?? 'the verified commit'}`,
     };
   }
+  const anchor: Anchor =
+    mapping === undefined || mapping.kind === 'same'
+      ? { path: citation.path, line_start: citation.line_start, mapping: 'same' }
+      : {
+          path: mapping.path,
+          line_start: mapping.line_start,
+          mapping: mapping.kind,
+          ...(citation.verified_commit === undefined ? {} : { from: citation.verified_commit }),
+        };
+  const source = await readSource(reader, repo, anchor.path, ref);
+  const where = anchor.path;
   switch (source.kind) {
+    case 'failed':
+      return {
+        kind: 'unavailable',
+        citation,
+        message: `${where}: the ${reader.name} reader failed: ${describeError(source.error)}`,
+      };
     case 'text':
-      return checkText(citation, source);
+      return checkText(citation, source, anchor);
     case 'missing':
       return {
         kind: 'invalid',
         citation,
         reason: 'file_missing',
-        message: `${citation.path}: no such file at ${source.revision}`,
+        message: `${where}: no such file at ${source.revision}`,
       };
     case 'binary':
       return {
         kind: 'invalid',
         citation,
         reason: 'binary_file',
-        message: `${citation.path}: binary file at ${source.revision}; a binary file cannot support a memory`,
+        message: `${where}: binary file at ${source.revision}; a binary file cannot support a memory`,
       };
     case 'too_large':
       return {
         kind: 'invalid',
         citation,
         reason: 'file_too_large',
-        message: `${citation.path}: ${source.bytes} bytes at ${source.revision}, larger than the ${reader.name} reader's limit`,
+        message: `${where}: ${source.bytes} bytes at ${source.revision}, larger than the ${reader.name} reader's limit`,
       };
   }
+}
+
+/**
+ * The citation to keep after a `valid` or `relocated` check: the re-anchored one when it moved,
+ * with `verified_commit` set to the commit read (abbreviated) when the revision read is a commit
+ * id; otherwise (a working tree) the commit recorded before is kept.
+ */
+export function anchoredCitation(check: Extract<CitationCheck, { kind: 'valid' | 'relocated' }>): Citation {
+  const citation = check.kind === 'relocated' ? check.relocated : check.citation;
+  const revision = check.revision;
+  if (revision === undefined || !COMMIT_SHA.test(revision)) return citation;
+  const verified = revision.slice(0, VERIFIED_COMMIT_DIGITS);
+  return citation.verified_commit === verified ? citation : { ...citation, verified_commit: verified };
 }
 
 /** Summarise per-citation checks (in order) as a {@link VerificationResult}. */

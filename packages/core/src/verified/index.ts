@@ -1,6 +1,7 @@
 // Why: barrel of the verified-memory module (public API re-exports).
 export * from './backend.js';
 export * from './document-backend.js';
+export * from './impact.js';
 export * from './record.js';
 // Shared by native record backends (SQLite, PostgreSQL, AgentCore): one validation, one wording.
 export * from './record-checks.js';

@@ -31,6 +31,13 @@ export const MAX_SERIALIZED_MEMORY_CHARS = 16_000;
 export const DEFAULT_MEMORY_MAX_AGE_DAYS = 28;
 
 const SHA_PATTERN = /^[0-9a-f]{7,64}$/;
+const VERIFIED_COMMIT_PATTERN = /^[0-9a-f]{7,12}$/;
+/**
+ * Hex digits of a citation's `verified_commit` (an abbreviated commit id): enough to name one
+ * commit in any real repository, and short enough that the largest memory still fits in one
+ * AgentCore record ({@link MAX_SERIALIZED_MEMORY_CHARS}) with the field on every citation.
+ */
+export const VERIFIED_COMMIT_DIGITS = 12;
 const SNIPPET_HASH_PATTERN = /^sha256:[0-9a-f]{64}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -76,6 +83,15 @@ export const CitationSchema = z
     snippet_hash: z
       .string()
       .regex(SNIPPET_HASH_PATTERN, { message: 'snippet_hash must be "sha256:" and 64 lowercase hex digits' })
+      .optional(),
+    /**
+     * The commit the citation was last verified at (abbreviated to {@link VERIFIED_COMMIT_DIGITS}
+     * hex digits). Verification maps the cited lines from it to the commit being checked through
+     * renames and moved lines before searching the snippet; absent in older records.
+     */
+    verified_commit: z
+      .string()
+      .regex(VERIFIED_COMMIT_PATTERN, { message: 'verified_commit must be 7-12 lowercase hex digits' })
       .optional(),
   })
   .strict()

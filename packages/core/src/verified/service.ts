@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { CitationReader } from '../citations/reader.js';
 import { snippetHash } from '../citations/snippet-hash.js';
 import type { CitationCheck } from '../citations/verification-types.js';
-import { checkCitation, verifyCitations } from '../citations/verify.js';
+import { anchoredCitation, checkCitation, verifyCitations } from '../citations/verify.js';
 import { RepomemError } from '../errors.js';
 import { assertQueryLength, assertQueryTerms } from '../search/query-limits.js';
 import { tokenizeQuery } from '../search/tokenizer.js';
@@ -170,9 +170,9 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
     const result = await verifyCitations(reader, repo, citations);
     if (!result.valid) return { ok: false, checks: result.citations };
     const accepted = result.citations.map((check) => {
-      const citation = check.kind === 'relocated' ? check.relocated : check.citation;
-      if (citation.snippet_hash !== undefined || (check.kind !== 'valid' && check.kind !== 'relocated'))
-        return citation;
+      if (check.kind !== 'valid' && check.kind !== 'relocated') return check.citation;
+      const citation = anchoredCitation(check);
+      if (citation.snippet_hash !== undefined) return citation;
       return { ...citation, snippet_hash: snippetHash(check.content) };
     });
     return { ok: true, citations: accepted };
@@ -400,7 +400,9 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
       } else if (verification.unavailable_count > 0) {
         result.unverified.push({ memory, checks });
       } else {
-        const anchored = checks.map((check) => (check.kind === 'relocated' ? check.relocated : check.citation));
+        const anchored = checks.map((check) =>
+          check.kind === 'valid' || check.kind === 'relocated' ? anchoredCitation(check) : check.citation,
+        );
         const relocated = checks.filter((check) => check.kind === 'relocated').length;
         const updated = await updateVerified(memory, (current, at) => ({
           record: refreshed(current, at, anchored),

@@ -22,12 +22,17 @@ describe('checkCitation against the files a reader serves', () => {
 
   it('is valid with the cited content when the range is inside the file (no hash)', async () => {
     const check = await checkCitation(reader, repo, cited());
-    expect(check).toEqual({ kind: 'valid', citation: cited(), content: SNIPPET });
+    expect(check).toEqual({ kind: 'valid', citation: cited(), content: SNIPPET, revision: 'worktree' });
   });
 
   it('is valid when the snippet hash still matches', async () => {
     const citation = cited({ snippet_hash: snippetHash(SNIPPET) });
-    expect(await checkCitation(reader, repo, citation)).toEqual({ kind: 'valid', citation, content: SNIPPET });
+    expect(await checkCitation(reader, repo, citation)).toEqual({
+      kind: 'valid',
+      citation,
+      content: SNIPPET,
+      revision: 'worktree',
+    });
   });
 
   it('relocates a snippet moved by lines inserted above, keeping the hash and dropping a non-commit sha', async () => {
@@ -39,6 +44,7 @@ describe('checkCitation against the files a reader serves', () => {
       citation,
       relocated: { path: 'src/api.ts', line_start: 15, line_end: 16, snippet_hash: snippetHash(SNIPPET) },
       content: SNIPPET,
+      revision: 'worktree',
     });
   });
 

@@ -9,6 +9,7 @@ import {
   MAX_NOTE_CHARS,
   MAX_SERIALIZED_MEMORY_CHARS,
   MAX_SUBJECT_CHARS,
+  VERIFIED_COMMIT_DIGITS,
   VerifiedMemorySchema,
 } from '../../src/verified/record.js';
 
@@ -31,6 +32,7 @@ describe('verified memory size', () => {
         line_end: 2 ** 31,
         sha: 'f'.repeat(64),
         snippet_hash: `sha256:${'e'.repeat(64)}`,
+        verified_commit: 'd'.repeat(VERIFIED_COMMIT_DIGITS),
       })),
       reason: escaped(MAX_NOTE_CHARS),
       created_by: escaped(MAX_NOTE_CHARS),

@@ -7,6 +7,8 @@ import {
   type CitationReader,
   type CitationSource,
   isBinaryContent,
+  type LineMapping,
+  type LineMapRequest,
   normalizeDocumentPath,
   RepomemError,
 } from '@repomem/core';
@@ -16,6 +18,7 @@ import { lookupPath } from '../objects/tree-walk.js';
 import { type GitFileSystem, nodeFileSystem } from '../repository/file-system.js';
 import { type GitRepositoryLayout, locateRepository } from '../repository/repository.js';
 import { resolveCitationRevision } from './citation-revision.js';
+import { createGitLineMapper } from './git-line-mapper.js';
 
 /** Default largest file the git citation reader decodes (1 MiB). */
 export const DEFAULT_GIT_CITATION_MAX_BYTES = 1024 * 1024;
@@ -64,6 +67,10 @@ function decodeBlob(bytes: Uint8Array, blobSha: string, revision: string): Citat
  * symlink or a submodule is `missing`; `revision` is the commit id and `blobSha` the blob id.
  * Throws `NOT_FOUND` for an unknown ref (naming it) or a directory that is not a repository,
  * `INVALID_PATH` for a bad path.
+ *
+ * `mapLines` follows cited lines between two revisions with the git CLI (`git diff -M
+ * --unified=0`, renames detected, one diff per pair of commits, cached); it is available on
+ * Node's file system only and answers `unknown` for a revision the repository does not have.
  */
 export function createGitCitationReader(options: GitCitationReaderOptions): CitationReader {
   if (options === null || typeof options !== 'object' || typeof options.dir !== 'string' || options.dir === '') {
@@ -98,8 +105,30 @@ export function createGitCitationReader(options: GitCitationReaderOptions): Cita
     return opened;
   };
 
+  const mapper = fs === nodeFileSystem ? createGitLineMapper(options.dir) : undefined;
+  const resolve = async (ref: string | undefined): Promise<string> => {
+    const { layout, objects } = await open();
+    return resolveCitationRevision(fs, layout, objects, ref ?? defaultRef);
+  };
+
   return {
     name: 'git',
+    async mapLines(request: LineMapRequest): Promise<LineMapping> {
+      if (mapper === undefined)
+        return { kind: 'unknown', reason: 'line mapping needs the git CLI on a real file system' };
+      const path = normalizeDocumentPath(request.path);
+      let from: string;
+      let to: string;
+      try {
+        from = await resolve(request.from);
+        to = await resolve(request.to);
+      } catch (error) {
+        if (error instanceof RepomemError && error.code === 'NOT_FOUND')
+          return { kind: 'unknown', reason: error.message };
+        throw error;
+      }
+      return mapper.map(from, to, path, request.line_start, request.line_end);
+    },
     async read(location: CitationLocation): Promise<CitationSource> {
       const path = normalizeDocumentPath(location.path);
       const { layout, objects } = await open();

@@ -1,0 +1,180 @@
+// Why: following a citation through history means reading what git's diff says happened to one
+// file (renamed, deleted, which lines each hunk replaced). This module is the pure part: parse the
+// output of `git diff -M --unified=0` into one entry per old path, and map a cited line range
+// through an entry's hunks, so the parser and the arithmetic are tested without a repository.
+import type { LineMapping } from '@repomem/core';
+
+/** One hunk of a zero-context diff: old lines `old_start..+old_count` became new ones. */
+export interface DiffHunk {
+  /** First old line replaced (for a pure insertion: the line after which lines were added). */
+  readonly old_start: number;
+  readonly old_count: number;
+  readonly new_start: number;
+  readonly new_count: number;
+}
+
+/** What the diff says about one path of the old revision. */
+export interface FileDiff {
+  /** Path at the old revision. */
+  readonly old_path: string;
+  /** Path at the new revision (equal to `old_path` unless renamed); `null` when deleted. */
+  readonly new_path: string | null;
+  /** Hunks in order (empty for a pure rename or a mode change). */
+  readonly hunks: readonly DiffHunk[];
+  /** The content changed but git shows no lines (binary file). */
+  readonly binary: boolean;
+}
+
+/** The old path → what happened to it; paths absent did not change. */
+export type DiffIndex = ReadonlyMap<string, FileDiff>;
+
+const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+const ESCAPES: Readonly<Record<string, number>> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
+
+/** A path as git prints it: C-style quoted (`"a\tb"`, octal bytes) when it has special characters. */
+export function unquoteGitPath(text: string): string {
+  if (!text.startsWith('"') || !text.endsWith('"') || text.length < 2) return text;
+  const bytes: number[] = [];
+  const encoder = new TextEncoder();
+  const body = text.slice(1, -1);
+  for (let index = 0; index < body.length; index += 1) {
+    const char = body[index] as string;
+    if (char !== '\\') {
+      bytes.push(...encoder.encode(char));
+      continue;
+    }
+    const next = body[index + 1] ?? '';
+    if (/[0-7]/.test(next)) {
+      bytes.push(Number.parseInt(body.slice(index + 1, index + 4), 8));
+      index += 3;
+    } else {
+      bytes.push(ESCAPES[next] ?? next.charCodeAt(0));
+      index += 1;
+    }
+  }
+  return new TextDecoder('utf-8').decode(new Uint8Array(bytes));
+}
+
+/** `a/<path>` / `b/<path>` (possibly quoted) → path; `/dev/null` → `null`. */
+function prefixedPath(text: string, prefix: 'a/' | 'b/'): string | null {
+  if (text === '/dev/null') return null;
+  const path = unquoteGitPath(text);
+  return path.startsWith(prefix) ? path.slice(prefix.length) : path;
+}
+
+/** The path of `diff --git a/P b/P` when both sides are equal (no rename). */
+function headerPath(rest: string): string | undefined {
+  if (rest.startsWith('"')) {
+    const end = rest.indexOf('" ');
+    return end < 0 ? undefined : (prefixedPath(rest.slice(0, end + 1), 'a/') ?? undefined);
+  }
+  const half = (rest.length - 1) / 2;
+  if (!Number.isInteger(half)) return undefined;
+  const left = rest.slice(0, half);
+  return left.startsWith('a/') && rest.slice(half + 1) === `b/${left.slice(2)}` ? left.slice(2) : undefined;
+}
+
+interface Building {
+  old_path: string | undefined;
+  new_path: string | null | undefined;
+  deleted: boolean;
+  added: boolean;
+  binary: boolean;
+  hunks: DiffHunk[];
+}
+
+/**
+ * Parse `git diff -M --unified=0 --src-prefix=a/ --dst-prefix=b/` output (paths unquoted; hunk
+ * bodies skipped by their counts, so a removed line reading `--- x` is never a header). Added
+ * files are left out: no citation at the old revision can name them.
+ */
+export function parseDiff(text: string): DiffIndex {
+  const index = new Map<string, FileDiff>();
+  const lines = text.split('\n');
+  let current: Building | undefined;
+  const finish = () => {
+    if (current === undefined || current.added || current.old_path === undefined) return;
+    const newPath = current.deleted ? null : current.new_path === undefined ? current.old_path : current.new_path;
+    index.set(current.old_path, {
+      old_path: current.old_path,
+      new_path: newPath,
+      hunks: current.hunks,
+      binary: current.binary,
+    });
+  };
+  for (let at = 0; at < lines.length; at += 1) {
+    const line = lines[at] as string;
+    if (line.startsWith('diff --git ')) {
+      finish();
+      const path = headerPath(line.slice('diff --git '.length));
+      current = { old_path: path, new_path: path, deleted: false, added: false, binary: false, hunks: [] };
+      continue;
+    }
+    if (current === undefined) continue;
+    const hunk = HUNK.exec(line);
+    if (hunk !== null) {
+      const parsed: DiffHunk = {
+        old_start: Number(hunk[1]),
+        old_count: hunk[2] === undefined ? 1 : Number(hunk[2]),
+        new_start: Number(hunk[3]),
+        new_count: hunk[4] === undefined ? 1 : Number(hunk[4]),
+      };
+      current.hunks.push(parsed);
+      // Skip the body: old_count `-` lines and new_count `+` lines, plus "\ No newline" markers.
+      let remaining = parsed.old_count + parsed.new_count;
+      while (remaining > 0 && at + 1 < lines.length) {
+        at += 1;
+        if (!(lines[at] as string).startsWith('\\')) remaining -= 1;
+      }
+      while (at + 1 < lines.length && (lines[at + 1] as string).startsWith('\\')) at += 1;
+      continue;
+    }
+    if (line.startsWith('rename from ')) current.old_path = unquoteGitPath(line.slice('rename from '.length));
+    else if (line.startsWith('rename to ')) current.new_path = unquoteGitPath(line.slice('rename to '.length));
+    else if (line.startsWith('deleted file mode')) current.deleted = true;
+    else if (line.startsWith('new file mode')) current.added = true;
+    else if (line.startsWith('Binary files ')) current.binary = true;
+    else if (line.startsWith('--- ')) {
+      const path = prefixedPath(line.slice(4), 'a/');
+      if (path === null) current.added = true;
+      else current.old_path = path;
+    } else if (line.startsWith('+++ ')) {
+      const path = prefixedPath(line.slice(4), 'b/');
+      if (path === null) current.deleted = true;
+      else current.new_path = path;
+    }
+  }
+  finish();
+  return index;
+}
+
+/**
+ * Map lines `start..end` (1-indexed, inclusive, at the old revision) through `diff`:
+ * - no entry → `same` (file untouched); deleted → `deleted`;
+ * - a hunk replacing any cited line, or inserting between two cited lines, or a binary change →
+ *   `changed` (at the new path, near where the hunk put its lines);
+ * - otherwise the range shifts by the lines added minus removed above it: `same` when neither the
+ *   path nor the lines moved (`file_changed: true`), else `moved`.
+ */
+export function mapRange(diff: FileDiff | undefined, start: number, end: number): LineMapping {
+  if (diff === undefined) return { kind: 'same', file_changed: false };
+  if (diff.new_path === null) return { kind: 'deleted' };
+  const path = diff.new_path;
+  const count = end - start + 1;
+  if (diff.binary) return { kind: 'changed', path, line_start: start, line_end: end };
+  let shift = 0;
+  for (const hunk of diff.hunks) {
+    // A pure insertion sits after old line `old_start`; a replacement covers old_start..+old_count-1.
+    const first = hunk.old_count === 0 ? hunk.old_start + 0.5 : hunk.old_start;
+    const last = hunk.old_count === 0 ? hunk.old_start + 0.5 : hunk.old_start + hunk.old_count - 1;
+    if (last < start) {
+      shift += hunk.new_count - hunk.old_count;
+      continue;
+    }
+    if (first > end) break;
+    const near = Math.max(1, start + shift);
+    return { kind: 'changed', path, line_start: near, line_end: near + count - 1 };
+  }
+  if (shift === 0 && path === diff.old_path) return { kind: 'same', file_changed: true };
+  return { kind: 'moved', path, line_start: start + shift, line_end: end + shift };
+}

@@ -1,0 +1,94 @@
+// Why: the git citation reader answers "where did these cited lines go between two commits" with
+// git's own rename detection rather than a re-implementation of it: one `git diff -M
+// --unified=0` per pair of commits, parsed once and cached (commit ids are immutable), so
+// verifying or checking the impact on thousands of citations costs one process per pair.
+import { execFile } from 'node:child_process';
+import type { LineMapping } from '@repomem/core';
+import { LRUCache } from 'lru-cache';
+import { type DiffIndex, mapRange, parseDiff } from './diff-line-map.js';
+
+/** Largest diff output read, in bytes (a bigger diff maps as `unknown`). */
+const MAX_DIFF_BYTES = 256 * 1024 * 1024;
+/** Commit ids and abbreviations git may be given (never an option or a range). */
+const COMMITISH = /^[0-9a-f]{4,64}$/;
+
+/** Outcome of one diff between two commits. */
+type DiffResult = { readonly ok: true; readonly index: DiffIndex } | { readonly ok: false; readonly reason: string };
+
+function runGit(dir: string, args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      [...args],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        maxBuffer: MAX_DIFF_BYTES,
+        windowsHide: true,
+        // No pager, no prompts, no user-configured external diff or colour.
+        env: { ...process.env, GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_EXTERNAL_DIFF: '' },
+      },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`git ${args[0] ?? ''} failed: ${String(stderr || error.message).trim()}`));
+        else resolve(stdout);
+      },
+    );
+  });
+}
+
+/** Maps cited lines between commits of the repository at `dir` with the git CLI. */
+export interface GitLineMapper {
+  /** Map `start..end` of `path` at commit `from` to commit `to` (both commit ids, maybe abbreviated). */
+  map(from: string, to: string, path: string, start: number, end: number): Promise<LineMapping>;
+}
+
+/**
+ * A {@link GitLineMapper} over the git CLI in `dir`. Each (from, to) pair runs
+ * `git diff -M --find-renames --unified=0` once (rename limit raised so large diffs still detect
+ * renames); results are cached for `cacheSize` pairs. A revision git does not know (garbage
+ * collected after a force-push, a shallow clone), a missing `git` or an oversized diff map as
+ * `unknown`, so verification falls back to the snippet search.
+ */
+export function createGitLineMapper(dir: string, cacheSize = 16): GitLineMapper {
+  const diffs = new LRUCache<string, Promise<DiffResult>>({ max: cacheSize });
+  const diff = (from: string, to: string): Promise<DiffResult> => {
+    const key = `${from}\0${to}`;
+    let result = diffs.get(key);
+    if (result === undefined) {
+      result = runGit(dir, [
+        '-c',
+        'core.quotePath=false',
+        '-c',
+        'diff.renameLimit=100000',
+        'diff',
+        '--no-color',
+        '--no-ext-diff',
+        '--no-textconv',
+        '-M',
+        '--find-renames',
+        '--unified=0',
+        '--src-prefix=a/',
+        '--dst-prefix=b/',
+        `${from}^{commit}`,
+        `${to}^{commit}`,
+        '--',
+      ]).then(
+        (output): DiffResult => ({ ok: true, index: parseDiff(output) }),
+        (error: unknown): DiffResult => ({ ok: false, reason: error instanceof Error ? error.message : String(error) }),
+      );
+      diffs.set(key, result);
+    }
+    return result;
+  };
+  return {
+    async map(from, to, path, start, end) {
+      if (!COMMITISH.test(from) || !COMMITISH.test(to)) {
+        return { kind: 'unknown', reason: `not commit ids: ${JSON.stringify(from)}, ${JSON.stringify(to)}` };
+      }
+      if (from === to) return { kind: 'same', file_changed: false };
+      const result = await diff(from, to);
+      if (!result.ok) return { kind: 'unknown', reason: result.reason };
+      return mapRange(result.index.get(path), start, end);
+    },
+  };
+}
