@@ -18,11 +18,10 @@ import { wordFrequency } from './naive-ranking.js';
 import { mayHoldPairs } from './phrase-filter.js';
 import { analyzeDocumentForQuery } from './query-analysis.js';
 import {
-  countShownMatches,
   documentContainsPhrase,
+  matchedShareOf,
   type QueryPlan,
   type QueryTerm,
-  shownTermCount,
   termNeedle,
   wordMatchWeight,
 } from './query-plan.js';
@@ -173,7 +172,7 @@ async function rankKnown(
     const pathHits = new Float64Array(terms.length);
     const lowerPath = document.path.toLowerCase();
     let pathWords: Map<string, number> | undefined;
-    const matchedFlags = new Array<boolean>(terms.length).fill(false);
+
     terms.forEach((term, termIndex) => {
       body[termIndex] = hits[termIndex]?.[index] as number;
       if (lowerPath.includes(termNeedle(term))) {
@@ -183,11 +182,9 @@ async function rankKnown(
         }
         pathHits[termIndex] = wordFrequency(term, pathWords);
       }
-      if ((body[termIndex] as number) > 0 || (pathHits[termIndex] as number) > 0) matchedFlags[termIndex] = true;
     });
     let phrase = false;
-    const matched = countShownMatches(plan, matchedFlags);
-    if (terms.length > 0 && matched === shownTermCount(plan) && plan.phrase !== undefined) {
+    if (terms.length > 0 && plan.phrase !== undefined && matchedShareOf(plan, body, pathHits).all) {
       const start = cache.filterStart[index] as number;
       const end = cache.filterStart[index + 1] as number;
       if (mayHoldPairs(cache.filters.subarray(start, end), 0, end - start, plan.phrasePairs)) {

@@ -155,6 +155,41 @@ export function coordinationMatches(plan: QueryPlan, matched: ArrayLike<unknown>
   return share;
 }
 
+/** What {@link matchedShareOf} returns. */
+export interface MatchedShare {
+  /** The coordination share (see {@link coordinationMatches}). */
+  readonly share: number;
+  /** Whether every typed term matched, itself or by its inflection clause. */
+  readonly all: boolean;
+}
+
+const NO_MATCH: MatchedShare = Object.freeze({ share: 0, all: false });
+
+/**
+ * {@link coordinationMatches} and whether every typed term matched, from per-term hits in the
+ * body and the path (a term matched where either is positive), without allocating per document
+ * when the plan has no inflection clause.
+ */
+export function matchedShareOf(plan: QueryPlan, body: ArrayLike<number>, path: ArrayLike<number>): MatchedShare {
+  const shown = shownTermCount(plan);
+  const terms = plan.terms;
+  let share = 0;
+  let typed = 0;
+  for (let index = 0; index < terms.length; index++) {
+    if ((body[index] as number) <= 0 && (path[index] as number) <= 0) continue;
+    if (index < shown) {
+      share += 1;
+      typed++;
+      continue;
+    }
+    const of = terms[index]?.inflectionOf ?? index;
+    if ((body[of] as number) > 0 || (path[of] as number) > 0) continue;
+    share += RANKING.inflectionShare;
+    typed++;
+  }
+  return share === 0 ? NO_MATCH : { share, all: typed === shown };
+}
+
 /** The IDFs of the typed terms (the phrase bonus sums these). */
 export function shownIdfs(plan: QueryPlan, idfs: readonly number[]): readonly number[] {
   return idfs.length === shownTermCount(plan) ? idfs : idfs.slice(0, shownTermCount(plan));

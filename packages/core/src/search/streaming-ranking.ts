@@ -8,10 +8,9 @@ import type { DocumentAnalysis, DocumentText } from './document-text.js';
 import { wordFrequency } from './naive-ranking.js';
 import { mayHoldPairs } from './phrase-filter.js';
 import {
-  coordinationMatches,
-  countShownMatches,
   countSubstringMatches,
   documentContainsPhrase,
+  matchedShareOf,
   type QueryPlan,
   shownIdfs,
   shownTermCount,
@@ -26,15 +25,10 @@ interface Candidate {
   /** Per plan term: weighted hits in the body and in the path. */
   readonly body: Float64Array;
   readonly pathHits: Float64Array;
-  /** Matched share of the typed terms (see `coordinationMatches`). */
+  /** Matched share of the typed terms (see `matchedShareOf`). */
   readonly matchedCount: number;
   /** Matches every term and holds the whole phrase (the phrase bonus applies). */
   readonly phrase: boolean;
-}
-
-/** Per term: whether the document has hits in its body or path. */
-function hitsOf(body: Float64Array, pathHits: Float64Array): boolean[] {
-  return Array.from(body, (hits, index) => hits > 0 || (pathHits[index] as number) > 0);
 }
 
 /** Reads a ranked document's searchable text again (for its snippets), or `undefined` when it is gone. */
@@ -80,10 +74,10 @@ export class StreamingRanking {
       }
     }
     if (matchedTerms === 0) return;
-    const hits = hitsOf(body, pathHits);
-    const matchedCount = coordinationMatches(this.#plan, hits);
+    const matched = matchedShareOf(this.#plan, body, pathHits);
+    const matchedCount = matched.share;
     const phrase =
-      countShownMatches(this.#plan, hits) === shownTermCount(this.#plan) &&
+      matched.all &&
       documentContainsPhrase(this.#plan, document.text) &&
       mayHoldPairs(document.pairFilter, 0, document.pairFilter.length, this.#plan.phrasePairs);
     this.#candidates.push({ path: document.text.path, length: document.length, body, pathHits, matchedCount, phrase });
@@ -106,15 +100,15 @@ export class StreamingRanking {
       }
     }
     if (matchedTerms === 0) return;
-    const hits = hitsOf(body, pathHits);
-    const matchedCount = coordinationMatches(this.#plan, hits);
+    const matched = matchedShareOf(this.#plan, body, pathHits);
+    const matchedCount = matched.share;
     this.#candidates.push({
       path,
       length,
       body,
       pathHits,
       matchedCount,
-      phrase: phrase && countShownMatches(this.#plan, hits) === shownTermCount(this.#plan),
+      phrase: phrase && matched.all,
     });
   }
 
