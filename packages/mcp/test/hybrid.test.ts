@@ -56,7 +56,10 @@ describe('memory.search with an embedder', () => {
     expect(results.map((hit) => hit.path)).toContain('MEMORY.md');
     expect(results[0]).toMatchObject({ path: 'MEMORY.md', matchCount: 0 });
     const hydrated = (
-      await hybrid.callTool({ name: 'memory.hydrate', arguments: { description: 'automobile parking' } })
+      await hybrid.callTool({
+        name: 'memory.hydrate',
+        arguments: { description: 'automobile parking', files: ['src/garage/bay.ts'] },
+      })
     ).structuredContent as { status: string };
     expect(hydrated.status).toBe('ok');
     await hybrid.close();

@@ -14,6 +14,11 @@ export const HydrateInput = z.object({
     .max(100)
     .optional()
     .describe('GitHub login of the submitting user (their preferences are read).'),
+  files: z
+    .array(z.string().min(1).max(300))
+    .max(50)
+    .optional()
+    .describe('Files the task is about: memories scoped to a directory holding one of them rank up.'),
   budget_tokens: z
     .number()
     .int()

@@ -42,6 +42,7 @@ export function taskTools(
             description: input.description,
             ...(input.task_id === undefined ? {} : { id: input.task_id }),
             ...(input.user === undefined ? {} : { user: input.user }),
+            ...(input.files === undefined ? {} : { files: input.files }),
           },
           ...(input.budget_tokens === undefined ? {} : { budgetTokens: input.budget_tokens }),
           ...(input.commit === undefined ? {} : { commit: input.commit }),
