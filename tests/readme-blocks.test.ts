@@ -6,13 +6,22 @@
 // directory that is a git repository with one commit holding a package.json, so a block may
 // write files relative to its working directory and cite `package.json` lines in git or the
 // working tree. Other blocks (those naming a /path/to/repo, the network or a test server) are
-// only type-checked.
+// only type-checked. The guides (docs/*.md) are held to more: every block of theirs is checked,
+// whatever its language (guide-blocks.ts: shell blocks run, configuration blocks start the server
+// they describe, workflows pass actionlint), and a block of any other language fails.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkJsonBlock,
+  checkYamlBlock,
+  GUIDE_LANGUAGES,
+  type GuideBlock,
+  guideBlocksOf,
+} from './support/guide-blocks.js';
 import { REPO_ROOT, WORK_DIR } from './support/repo.js';
 
 const exec = promisify(execFile);
@@ -33,7 +42,18 @@ function readmeFiles(): string[] {
   const packages = readdirSync(join(REPO_ROOT, 'packages'))
     .sort()
     .map((name) => `packages/${name}/README.md`);
-  return ['README.md', ...packages, 'examples/README.md'].filter((file) => existsSync(join(REPO_ROOT, file)));
+  return ['README.md', ...packages, 'examples/README.md', ...guideFiles()].filter((file) =>
+    existsSync(join(REPO_ROOT, file)),
+  );
+}
+
+/** The guides: every docs/*.md but the reference pages (architecture, the store-writing walkthrough). */
+function guideFiles(): string[] {
+  const reference = new Set(['architecture.md', 'write-a-store.md']);
+  return readdirSync(join(REPO_ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md') && !reference.has(name))
+    .sort()
+    .map((name) => `docs/${name}`);
 }
 
 /** Every ```ts / ```typescript block of a README, with its flags. */
@@ -50,7 +70,11 @@ function blocksOf(readme: string): Block[] {
       body.push((lines[end] ?? '').slice(indent.length));
       end += 1;
     }
-    const slug = readme.replace(/README\.md$/, '').replace(/[^a-z0-9]+/gi, '-') || 'root-';
+    const slug =
+      readme
+        .replace(/README\.md$/, '')
+        .replace(/[^a-z0-9]+/gi, '-')
+        .replace(/([a-z0-9])$/i, '$1-') || 'root-';
     blocks.push({
       readme,
       line: index + 2,
@@ -65,6 +89,39 @@ function blocksOf(readme: string): Block[] {
 
 const readmes = readmeFiles();
 const blocks = readmes.flatMap(blocksOf);
+const guides = readmes.filter((file) => file.startsWith('docs/'));
+/** A `repomem` command on PATH for the guides' shell blocks: the built CLI. */
+const binDir = join(blocksDir, 'bin');
+
+/** A fresh directory that is a git repository with one commit holding a package.json. */
+async function freshClone(name: string, origin?: string): Promise<string> {
+  const cwd = join(blocksDir, name);
+  mkdirSync(cwd, { recursive: true });
+  writeFileSync(join(cwd, 'package.json'), '{\n  "name": "readme-example",\n  "private": true\n}\n');
+  const git = (...args: string[]) => exec('git', args, { cwd });
+  await git('init', '--quiet', '--initial-branch=main');
+  await git('add', 'package.json');
+  await git('-c', 'user.name=readme', '-c', 'user.email=readme@localhost', 'commit', '--quiet', '-m', 'init');
+  if (origin !== undefined) await git('remote', 'add', 'origin', origin);
+  return cwd;
+}
+
+/** The environment of a guide's block: none of the variables repomem reads, the built CLI first on PATH. */
+function guideEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of [
+    'GITHUB_REPOSITORY',
+    'REPOMEM_STORE',
+    'MEMORY_DIR',
+    'MEMORY_QUERY',
+    'REPOMEM_EMBEDDER',
+    'GITHUB_TOKEN',
+  ]) {
+    delete env[name];
+  }
+  env.PATH = `${binDir}:${join(process.execPath, '..')}:${env.PATH ?? ''}`;
+  return env;
+}
 /** tsc's diagnostics by generated file name. */
 const diagnostics = new Map<string, string[]>();
 
@@ -83,6 +140,13 @@ beforeAll(async () => {
       2,
     )}\n`,
   );
+  mkdirSync(binDir, { recursive: true });
+  const cli = join(REPO_ROOT, 'packages', 'cli', 'bin', 'repomem.js');
+  writeFileSync(
+    join(binDir, 'repomem'),
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} "$@"\n`,
+  );
+  chmodSync(join(binDir, 'repomem'), 0o755);
   for (const block of blocks) {
     // `export {}` keeps each block a module of its own (top-level await, no shared names).
     writeFileSync(join(blocksDir, block.file), `${block.code}\nexport {};\n`);
@@ -124,13 +188,7 @@ describe('TypeScript blocks of the READMEs', () => {
 
     for (const block of own.filter((candidate) => candidate.runnable)) {
       it(`runs the block at line ${block.line}`, async () => {
-        const cwd = join(blocksDir, `run-${block.file.replace(/\.ts$/, '')}`);
-        mkdirSync(cwd, { recursive: true });
-        writeFileSync(join(cwd, 'package.json'), '{\n  "name": "readme-example",\n  "private": true\n}\n');
-        const git = (...args: string[]) => exec('git', args, { cwd });
-        await git('init', '--quiet', '--initial-branch=main');
-        await git('add', 'package.json');
-        await git('-c', 'user.name=readme', '-c', 'user.email=readme@localhost', 'commit', '--quiet', '-m', 'init');
+        const cwd = await freshClone(`run-${block.file.replace(/\.ts$/, '')}`);
         const javascript = ts.transpileModule(block.code, {
           compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023 },
         }).outputText;
@@ -142,6 +200,46 @@ describe('TypeScript blocks of the READMEs', () => {
             `${block.readme}:${block.line} exited ${error.code}\n${error.stdout ?? ''}${error.stderr ?? ''}`,
         );
         expect(result).toBe('ok');
+      });
+    }
+  });
+});
+
+describe('every other block of the guides', () => {
+  describe.each(guides)('%s', (guide) => {
+    const own: GuideBlock[] = guideBlocksOf(join(REPO_ROOT, guide));
+
+    it('has no block of a language the suite cannot check', () => {
+      expect(
+        own
+          .filter((block) => !GUIDE_LANGUAGES.has(block.language))
+          .map((block) => `${guide}:${block.line} ${block.language}`),
+      ).toEqual([]);
+    });
+
+    for (const block of own.filter((candidate) => candidate.language !== 'ts')) {
+      it(`checks the ${block.language} block at line ${block.line}`, async () => {
+        const cwd = await freshClone(
+          `guide-${guide.replace(/[^a-z0-9]+/gi, '-')}-${block.line}`,
+          'https://github.com/acme/app.git',
+        );
+        const env = guideEnv();
+        if (block.language === 'sh') {
+          const result = await exec('bash', ['-euo', 'pipefail', '-c', block.code], {
+            cwd,
+            env,
+            encoding: 'utf8',
+          }).then(
+            () => 'ok',
+            (error: { code?: number; stdout?: string; stderr?: string }) =>
+              `${guide}:${block.line} exited ${error.code}\n${error.stdout ?? ''}${error.stderr ?? ''}`,
+          );
+          expect(result).toBe('ok');
+        } else if (block.language === 'json') {
+          expect(await checkJsonBlock(block.code, { cwd, env })).toEqual([]);
+        } else {
+          expect(await checkYamlBlock(block.code, `${guide}:${block.line}`, { cwd, env })).toEqual([]);
+        }
       });
     }
   });
