@@ -5,6 +5,7 @@ import {
   hybridSearch,
   type Memory,
   type MemoryStore,
+  SearchEngine,
   type SearchResponse,
   type SemanticIndex,
   type UpdateOutcome,
@@ -34,11 +35,17 @@ export function bulletTools(
   memory: Memory,
   hybrid?: { readonly store: MemoryStore; readonly semantic: SemanticIndex },
 ): ToolEntry[] {
-  // With an embedder, search fuses lexical and semantic rankings; otherwise it is the facade's lexical search.
+  // With an embedder, search fuses lexical and semantic rankings (its lexical half warm through
+  // one engine, like the facade's); otherwise it is the facade's lexical search.
+  const engine = hybrid === undefined ? undefined : new SearchEngine();
   const search = async (query: string, options: { limit?: number; snippets?: number; prefix?: string }) =>
     hybrid === undefined
       ? memory.search(query, options)
-      : ((await hybridSearch(hybrid.store, query, { ...options, semantic: hybrid.semantic })) as SearchResponse);
+      : ((await hybridSearch(hybrid.store, query, {
+          ...options,
+          engine,
+          semantic: hybrid.semantic,
+        })) as SearchResponse);
   return [
     defineTool({
       name: 'memory.add',
