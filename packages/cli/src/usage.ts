@@ -155,12 +155,14 @@ Subcommands:
   invalidate --id ID --reason R       Mark a memory invalid
   supersede --id ID --fact F --cite ... [--subject S] [--reason R] [--scope SC] [--by ID]
   stats                               Counts by status and event, verification success rate
+  impact --base REF [--head HEAD]     Memories whose cited lines the diff base..head touches: still
+                                      valid, re-anchored (renamed, moved) or would be invalidated
 
 Options:
   --store <spec>     sqlite:<path> (records stored natively), dir:<path> or git:<repo-dir>[#<branch>]
                      (records as JSON under .repomem/verified/); default as in repomem --help
   --repo <o/n>       Repository of the memories (default $GITHUB_REPOSITORY, then local/default)
-  --source <src>     Where cited code is read (store, supersede, verify): dir:<worktree>,
+  --source <src>     Where cited code is read (store, supersede, verify, impact): dir:<worktree>,
                      git:<repo-dir>[#<ref>] or github ($GITHUB_TOKEN, $GITHUB_API_URL);
                      default: the git repository around the working directory, else the directory
   --ref <rev>        Revision to read citations at (git and github sources; default HEAD)

@@ -92,7 +92,7 @@ describe('repomem memories lifecycle', () => {
       `verified 0, invalidated 1, unverified 0 in ${REPO} (source git:${repoDir})`,
       `invalidated ${id}: API version`,
     ]);
-    expect(lines[2]).toMatch(/^ {2}src\/constants\.ts:2: snippet_missing: /);
+    expect(lines[2]).toMatch(/^ {2}src\/constants\.ts:2: lines_changed: /);
     expect(lines.slice(3)).toEqual(['']);
     expect((await memories('recent')).stdout).toBe(`no active memories in ${REPO}\n`);
     const got = jsonOf(await memories('get', '--id', id, '--json')) as { memory: Record<string, unknown> };

@@ -25,6 +25,7 @@ export const MEMORIES_SUBCOMMANDS = [
   'invalidate',
   'supersede',
   'stats',
+  'impact',
 ] as const;
 /** One subcommand of `repomem memories`. */
 export type MemoriesSubcommand = (typeof MEMORIES_SUBCOMMANDS)[number];
@@ -45,6 +46,8 @@ export const MEMORIES_OPTIONS: OptionSpecs = {
   all: { type: 'boolean' },
   source: { type: 'string' },
   ref: { type: 'string' },
+  base: { type: 'string' },
+  head: { type: 'string' },
 };
 
 /** Options every subcommand accepts. */
@@ -60,6 +63,7 @@ const ALLOWED: Readonly<Record<MemoriesSubcommand, readonly string[]>> = {
   invalidate: ['id', 'reason'],
   supersede: ['id', 'subject', 'fact', 'cite', 'reason', 'scope', 'by', 'source', 'ref'],
   stats: [],
+  impact: ['base', 'head', 'source'],
 };
 
 /** Where citations are read (`--source`, `--ref`), as given. */
@@ -91,7 +95,15 @@ export type MemoriesAction =
     } & SourceOptions)
   | { readonly kind: 'invalidate'; readonly id: string; readonly reason: string }
   | ({ readonly kind: 'supersede'; readonly id: string } & MemoryContent & SourceOptions)
-  | { readonly kind: 'stats' };
+  | { readonly kind: 'stats' }
+  | {
+      readonly kind: 'impact';
+      /** The pull request's base revision (where the memories' citations are anchored). */
+      readonly base: string;
+      /** The revision checked (default `HEAD`). */
+      readonly head: string;
+      readonly source: string | undefined;
+    };
 
 /** A validated `repomem memories` invocation. */
 export type MemoriesRequest =
@@ -213,6 +225,14 @@ export function parseMemoriesArguments(argv: readonly string[]): MemoriesRequest
       break;
     case 'stats':
       action = { kind: 'stats' };
+      break;
+    case 'impact':
+      action = {
+        kind: 'impact',
+        base: need('base'),
+        head: stringOption(parsed, 'head') ?? 'HEAD',
+        source: stringOption(parsed, 'source'),
+      };
       break;
   }
   return {

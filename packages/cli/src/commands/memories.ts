@@ -1,13 +1,20 @@
 // Why: `repomem memories ...`: thin wiring from a parsed request to core's verified-memory
 // service over the chosen store's record backend, with a citation reader for the operations that
 // read code; all wording and exit codes live in format/memories-output.ts.
-import { openVerifiedMemory, type VerifiedMemoryService } from '@repomem/core';
+import {
+  type CitationReader,
+  checkMemoryImpact,
+  openVerifiedMemory,
+  type VerifiedMemoryBackend,
+  type VerifiedMemoryService,
+} from '@repomem/core';
 import { type ChosenCitationSource, chooseCitationSource, openCitationSource } from '../citation-source.js';
 import { writeReport } from '../command-report.js';
 import { ExitCode } from '../errors.js';
 import {
   describeChange,
   describeGet,
+  describeImpact,
   describeMemoryList,
   describeRecall,
   describeStats,
@@ -31,6 +38,8 @@ async function sourceOf(action: MemoriesAction, io: CliIo): Promise<ChosenCitati
     case 'supersede':
     case 'verify':
       return chooseCitationSource(action.source, action.ref, io);
+    case 'impact':
+      return chooseCitationSource(action.source, undefined, io);
     default:
       return undefined;
   }
@@ -62,8 +71,15 @@ async function verifyOne(
   return { kind: 'invalidated', memory: invalidated.memory, checks };
 }
 
+/** What `runAction` works with: the service, and for `impact` the backend and reader it wraps. */
+interface MemoriesContext {
+  readonly service: VerifiedMemoryService;
+  readonly backend: VerifiedMemoryBackend;
+  readonly citations: CitationReader | undefined;
+}
+
 async function runAction(
-  service: VerifiedMemoryService,
+  { service, backend, citations }: MemoriesContext,
   repo: string,
   action: MemoriesAction,
   source: string,
@@ -120,6 +136,12 @@ async function runAction(
     }
     case 'stats':
       return describeStats(await service.stats(repo));
+    case 'impact':
+      if (citations === undefined) throw new Error('memories impact opened no citation source');
+      return describeImpact(
+        source,
+        await checkMemoryImpact({ backend, reader: citations, repo, base: action.base, head: action.head }),
+      );
   }
 }
 
@@ -146,7 +168,7 @@ export async function runMemoriesCommand(argv: readonly string[], io: CliIo): Pr
     }
     let report: MemoriesReport;
     try {
-      report = await runAction(service, repo, request.action, source?.label ?? '');
+      report = await runAction({ service, backend, citations }, repo, request.action, source?.label ?? '');
     } finally {
       await service.close();
     }

@@ -3,6 +3,9 @@
 // functions the unit tests pin down without a database.
 import type {
   CitationCheck,
+  CitationImpact,
+  ImpactOutcome,
+  ImpactReport,
   MemoryChangeOutcome,
   RecallResult,
   StoreOutcome,
@@ -203,4 +206,53 @@ export function describeStats(stats: VerifiedMemoryStats): MemoriesReport {
     `verification success rate: ${rate}`,
   ].join('\n');
   return ok('stats', text, { ...stats });
+}
+
+const IMPACT_WORDS: Readonly<Record<ImpactOutcome, string>> = {
+  invalidated: 'invalidated',
+  unknown: 'unknown',
+  reanchored: 're-anchored',
+  valid: 'still valid',
+};
+
+/** One line per touched citation: where it is now, or why it would fail. */
+function formatCitationImpact(impact: CitationImpact): string {
+  const cited = formatCitation(impact.citation);
+  switch (impact.kind) {
+    case 'valid':
+      return `  ${cited}: intact`;
+    case 'reanchored':
+      return `  ${cited} -> ${formatCitation(impact.anchored)}`;
+    case 'invalidated':
+      return `  ${cited}: ${impact.reason}: ${impact.message}`;
+    case 'unknown':
+      return `  ${cited}: unknown: ${impact.message}`;
+  }
+}
+
+/**
+ * `memories impact`: the memories whose citations the diff base..head touches, worst first, each
+ * with its touched citations; always exit 0 (the report is the result).
+ */
+export function describeImpact(source: string, report: ImpactReport): MemoriesReport {
+  const { counts } = report;
+  const lines = [
+    `impact of ${report.base}..${report.head} on ${report.checked} active memories in ${report.repo} (source ${source}): ` +
+      `${report.touched.length} touched: invalidated ${counts.invalidated}, re-anchored ${counts.reanchored}, still valid ${counts.valid}, unknown ${counts.unknown}`,
+  ];
+  for (const impact of report.touched) {
+    lines.push(
+      `${IMPACT_WORDS[impact.outcome]} ${impact.memory.id}: ${impact.memory.subject}`,
+      ...impact.citations.map(formatCitationImpact),
+    );
+  }
+  return ok('impact', lines.join('\n'), {
+    repo: report.repo,
+    source,
+    base: report.base,
+    head: report.head,
+    checked: report.checked,
+    counts,
+    touched: report.touched,
+  });
 }
