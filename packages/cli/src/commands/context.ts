@@ -71,8 +71,11 @@ async function verifiedOf(
   return openVerifiedMemory({ backend, citations });
 }
 
-/** Default time the semantic scoring may take: a first run embeds the memory's records once. */
-const SEMANTIC_TIMEOUT_MS = 60_000;
+/**
+ * Default time the semantic scoring may take: a first run embeds the memory's records (about 20
+ * a second on two cores with the local model) and keeps their vectors; later runs embed the task.
+ */
+const SEMANTIC_TIMEOUT_MS = 300_000;
 
 /**
  * The semantic scorer when an embedder is configured (`--embedder`, else `$REPOMEM_EMBEDDER`),
