@@ -41,6 +41,7 @@ const SUITE_MODULES = {
   'github-sync': ['./suites/github-sync.mjs', 'runGitHubSync'],
   hydrate: ['./suites/hydrate.mjs', 'runHydrate'],
   postgres: ['./suites/postgres.mjs', 'runPostgres'],
+  lexical: ['./suites/lexical.mjs', 'runLexical'],
   relevance: ['./suites/relevance.mjs', 'runRelevance'],
   vectors: ['./suites/vectors.mjs', 'runVectors'],
   'review-rules': ['./suites/review-rules.mjs', 'runReviewRules'],

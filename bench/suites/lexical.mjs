@@ -170,7 +170,11 @@ export async function runLexical({ quick = false, files = 20_000, postgres = tru
   notes.push(
     `Queries rotate: ${QUERIES.map((query) => `\`${query}\``).join(', ')} (the last ${INFLECTED_QUERIES.length} inflect the others' words).`,
   );
-  return { title, intro: '', tables, goals, notes };
+  const intro =
+    'Per store, on the same tree: one `SearchEngine` kept across queries (as the memory facade and the MCP server keep it), ' +
+    'its first query, the queries that complete its index, a query right after a one-document write, and the one-shot ' +
+    "`searchStore` without an engine (what a `repomem search` process does), next to core's engine over the in-memory store.";
+  return { title, intro, tables, goals, notes };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
