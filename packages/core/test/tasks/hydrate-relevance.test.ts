@@ -108,3 +108,28 @@ describe('hydrate relevance', () => {
     expect([...degraded.warnings, ...degraded.errors].map((failure) => failure.source)).toEqual(['semantic']);
   });
 });
+
+describe('hydrate preferences', () => {
+  it('gives the user’s three most relevant preferences; more compete by relevance like any memory', async () => {
+    const backend = freshBackend();
+    const now = minuteClock();
+    const preferences = [
+      'I prefer small, atomic PRs.',
+      'Use conventional commits.',
+      'Write a test plan in the PR description.',
+      'Keep UI changes behind a feature flag.',
+      'Cache keys always include the account id.',
+    ];
+    for (const [index, preference] of preferences.entries()) {
+      await setPreference({ backend, repo: REPO, user: 'bob', preference, topic: `note-${index}`, now });
+    }
+    const result = await hydrate({ backend, repo: REPO, task: { description: 'cache the account page', user: 'bob' } });
+    const given = result.context.preferences.map((entry) => entry.preference);
+    expect(given).toHaveLength(3);
+    expect(given).toContain('Cache keys always include the account id.');
+    expect(result.dropped.filter((item) => item.source === 'preferences').map((item) => item.reason)).toEqual([
+      'below-floor',
+      'below-floor',
+    ]);
+  });
+});

@@ -2,9 +2,9 @@
 // kind is scored together (one scale, see `hydrate-relevance.ts`), by meaning too when a
 // semantic index is given (its failure or timeout degrades to words, never fails the task), then
 // each source keeps its best `limit`. Review rules are always relevant (seed 004: every active
-// rule is given) and ordered by reviewer weight and relevance; the requesting user's preferences
-// are always relevant and rank above any other memory (PREFERENCE_PRIOR), because they say how
-// this user wants any task done.
+// rule is given) and ordered by reviewer weight and relevance; the requesting user's few most
+// relevant preferences rank above any other memory (PREFERENCE_PRIOR), because they say how this
+// user wants any task done.
 import { type RelevanceQuery, type SemanticScorer, scoreRelevance } from './hydrate-relevance.js';
 import type { Candidate } from './hydrate-sources.js';
 import type { ContextSource } from './receipt.js';
@@ -16,6 +16,11 @@ import { runWithTimeout } from './with-timeout.js';
  * after the rules, as seed 004 gives them to every task of that user.
  */
 export const PREFERENCE_PRIOR = 2;
+/**
+ * Preferences of the requesting user given whatever the task (the most relevant first); the rest
+ * compete by relevance like any memory, so a user with many preferences cannot fill the budget.
+ */
+export const PREFERENCES_GIVEN = 3;
 
 /** Order of candidates: score descending, then newest first, then id. */
 export function compareCandidates(a: Candidate, b: Candidate): number {
@@ -64,13 +69,26 @@ export async function scoreCandidates(
     else failure = outcome.error;
   }
   scores ??= await scoreRelevance(query, items);
+  // The user's most relevant few preferences are given whatever the task; more compete by relevance.
+  const favoured = new Set(
+    candidates
+      .filter((candidate) => candidate.source === 'preferences')
+      .sort(
+        (a, b) =>
+          (scores.get(keyOf(b))?.score ?? 0) - (scores.get(keyOf(a))?.score ?? 0) ||
+          b.updatedMs - a.updatedMs ||
+          (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      )
+      .slice(0, PREFERENCES_GIVEN)
+      .map((candidate) => candidate.id),
+  );
   const scored = candidates.map((candidate): Candidate => {
     const relevance = scores.get(keyOf(candidate));
     const score = relevance?.score ?? 0;
     if (candidate.source === 'rules') {
       return { ...candidate, score: 0.5 * candidate.score + 0.5 * Math.min(1, score), relevant: true };
     }
-    if (candidate.source === 'preferences') {
+    if (candidate.source === 'preferences' && favoured.has(candidate.id)) {
       return { ...candidate, score: Math.max(score, PREFERENCE_PRIOR), relevant: true };
     }
     return { ...candidate, score, relevant: relevance?.relevant ?? false };

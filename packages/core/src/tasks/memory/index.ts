@@ -14,7 +14,7 @@ export {
   type SemanticScorer,
 } from './hydrate-relevance.js';
 export { MEMORY_CONTEXT_VARIABLE, renderPromptWithMemory } from './hydrate-render.js';
-export { PREFERENCE_PRIOR } from './hydrate-score.js';
+export { PREFERENCE_PRIOR, PREFERENCES_GIVEN } from './hydrate-score.js';
 export { CANDIDATE_POOL, DEFAULT_SOURCE_LIMITS } from './hydrate-sources.js';
 export * from './hydrate-types.js';
 export * from './knowledge-record.js';
