@@ -77,6 +77,7 @@ export const CitationOutput = z.object({
   line_end: z.number().int(),
   sha: z.string().optional(),
   snippet_hash: z.string().optional(),
+  verified_commit: z.string().optional().describe('The commit the citation was last verified at (abbreviated id).'),
 });
 
 /** A stored memory (the verified-memory MemoryRecord plus its lifecycle fields). */
@@ -108,6 +109,7 @@ export const CitationCheckOutput = z.object({
   content: z.string().optional(),
   reason: z.string().optional(),
   message: z.string().optional(),
+  revision: z.string().optional().describe('The revision read (a commit id for git sources).'),
 });
 
 /** Output of `memory.store`: `stored` (with the memories it superseded) or `rejected` (a citation does not hold). */
