@@ -50,16 +50,18 @@ Stores (--store <spec>, or $REPOMEM_STORE; each spec is parsed by its store's pa
   dir:<path>                    Memory directory (Sepo's layout; same as --dir <path>)
   git:<repo-dir>[#<branch>]     Branch of a git repository, default branch agent/memory
   agentcore:..., postgres:...   Once @repomem/store-agentcore or @repomem/store-postgres is installed
-  Order: --store, --dir, $REPOMEM_STORE, $MEMORY_DIR, then sqlite:.repomem/repomem.db in the
-  working directory. --repo (default $GITHUB_REPOSITORY, then local/default) scopes SQLite
-  stores and the other stores that hold many repositories.
+  Order: --store, --dir, $REPOMEM_STORE, $MEMORY_DIR, then sqlite:.repomem/repomem.db at the root
+  of the clone around the working directory (outside a clone: in the working directory). --repo
+  scopes SQLite stores and the other stores that hold many repositories; default
+  $GITHUB_REPOSITORY, then the owner/name of the clone's origin remote (said once on stderr),
+  then local/default.
 
 Environment:
   REPOMEM_STORE      Store spec when neither --store nor --dir is given
   MEMORY_DIR         Memory directory when neither --store, --dir nor REPOMEM_STORE is given
   MEMORY_QUERY       Search query when none is given on the command line
   REPOMEM_EMBEDDER   Embedder for semantic ranking: local, openai:<model>, bedrock:<model> (none: lexical)
-  GITHUB_REPOSITORY  Repository slug when --repo is not given
+  GITHUB_REPOSITORY  Repository slug when --repo is not given (before the clone's origin remote)
   GITHUB_TOKEN       Token of the GitHub citation source (memories --source github)
 
 Exit codes: 0 success (including "no change"), 2 caller-fixable problem, 1 usage or unexpected error.
@@ -78,7 +80,7 @@ Options:
   --store <spec>      Store to index (same choice as every command: --store, --dir, $REPOMEM_STORE,
                       $MEMORY_DIR, then sqlite:.repomem/repomem.db)
   --dir <path>        Memory directory to index
-  --repo <o/n>        Repository scope (default $GITHUB_REPOSITORY, then local/default)
+  --repo <o/n>        Repository scope (default $GITHUB_REPOSITORY, then the origin remote's)
   --embedder <spec>   local (default: the model shipped in @repomem/embedder-local), openai:<model>,
                       bedrock:<model id> (from @repomem/embedders); default $REPOMEM_EMBEDDER, then local
   --json              One JSON object {ok, store, embedder, dimensions, embedded, reused, removed, chunks, missing, seconds}
@@ -97,7 +99,7 @@ Subcommands:
 Options:
   --dir <path>     Memory directory (Sepo); see repomem --help for the store order
   --store <spec>   sqlite:<path>, dir:<path>, git:<repo-dir>[#<branch>]... (see repomem --help)
-  --repo <o/n>     Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then local/default)
+  --repo <o/n>     Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then the origin remote's)
   --json           Print one JSON object describing the outcome on stdout
   --read-only      Open the memory read-only (any write fails with exit code 2)
   -h, --help       Show this message
@@ -113,7 +115,7 @@ export const SEARCH_USAGE = `Usage: repomem search [--dir <path> | --store <spec
 Options:
   --dir <path>       Memory directory to search (Sepo); see repomem --help for the store order
   --store <spec>     sqlite:<path>, dir:<path>, git:<repo-dir>[#<branch>]... (see repomem --help)
-  --repo <o/n>       Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then local/default)
+  --repo <o/n>       Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then the origin remote's)
   --limit <n>        Maximum number of files to return (default: 5)
   --snippets <n>     Maximum snippets per file (default: 3)
   --embedder <spec>  Rank by meaning too: local, openai:<model>, bedrock:<model> (default
@@ -136,7 +138,7 @@ database is created when missing.
 Options:
   --dir <path>     Memory directory (Sepo); see repomem --help for the store order
   --store <spec>   sqlite:<path>, dir:<path>, git:<repo-dir>[#<branch>]... (see repomem --help)
-  --repo <o/n>     Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then local/default)
+  --repo <o/n>     Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then the origin remote's)
   --json           Print one JSON object listing created and existing files
   -h, --help       Show this message
 `;
@@ -161,7 +163,7 @@ Subcommands:
 Options:
   --store <spec>     sqlite:<path> (records stored natively), dir:<path> or git:<repo-dir>[#<branch>]
                      (records as JSON under .repomem/verified/); default as in repomem --help
-  --repo <o/n>       Repository of the memories (default $GITHUB_REPOSITORY, then local/default)
+  --repo <o/n>       Repository of the memories (default $GITHUB_REPOSITORY, then the origin remote's)
   --source <src>     Where cited code is read (store, supersede, verify, impact): dir:<worktree>,
                      git:<repo-dir>[#<ref>] or github ($GITHUB_TOKEN, $GITHUB_API_URL);
                      default: the git repository around the working directory, else the directory
@@ -194,7 +196,7 @@ score and tokens, included or dropped and why. A failing source is skipped with 
 Options:
   --store <spec>        Store (default sqlite:.repomem/repomem.db, or $REPOMEM_STORE)
   --dir <path>          A memory directory as the store
-  --repo <o/n>          Repository (default $GITHUB_REPOSITORY, else local/default)
+  --repo <o/n>          Repository (default $GITHUB_REPOSITORY, then the origin remote's)
   --task <text>         Task description (receipts: the task id)
   --task-id <id>        Task id: skips the task's own episode; names the stored receipt
   --user <login>        Submitting user (their preferences are read)
@@ -490,7 +492,7 @@ Exit 0 when every check passed or only warned, 2 when one failed.
 Options:
   --store <spec>    Store to check
   --dir <path>      Memory directory to check
-  --repo <o/n>      Repository scope (default $GITHUB_REPOSITORY, then local/default)
+  --repo <o/n>      Repository scope (default $GITHUB_REPOSITORY, then the origin remote's)
   --embedder <spec> Embedder to report on (default $REPOMEM_EMBEDDER; none: lexical ranking)
   --json            The report as one JSON object {ok, store, repo, checks:[{check, status, detail, fix?}]}
   -h, --help        Show this message
@@ -509,7 +511,7 @@ Options:
   --store <spec>    The chosen store (also --dir, $REPOMEM_STORE, $MEMORY_DIR, the default)
   --dir <path>      A memory directory as the chosen store
   --repo <o/n>      Repository of the records, and scope of multi-repository stores
-                    (default $GITHUB_REPOSITORY, then local/default)
+                    (default $GITHUB_REPOSITORY, then the origin remote's)
   --dry-run         Report what would be copied; write nothing (the target is opened read-only)
   --overwrite       Replace items the target holds differently
   --json            The report as one JSON object {dryRun, from, to, repo, documents, verified, tasks, conflicts}
@@ -546,7 +548,7 @@ prompt. Speaks MCP over stdin/stdout by default; nothing else is written to stdo
 Options:
   --store <spec>   Store (see repomem --help for the order; default sqlite:.repomem/repomem.db)
   --dir <path>     Memory directory (same as --store dir:<path>)
-  --repo <o/n>     Repository every tool is scoped to (default $GITHUB_REPOSITORY, then local/default)
+  --repo <o/n>     Repository every tool is scoped to (default $GITHUB_REPOSITORY, then the origin remote's)
   --mode <mode>    enabled (default); read-only: tools that change memory are not offered;
                    disabled: the server starts and offers nothing, saying why
   --source <spec>  Where cited code is read: git:<repo-dir>[#<ref>], dir:<worktree> or github
