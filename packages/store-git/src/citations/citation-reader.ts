@@ -105,6 +105,7 @@ export function createGitCitationReader(options: GitCitationReaderOptions): Cita
     return opened;
   };
 
+  const inflight = new Map<string, Promise<CitationSource>>();
   const mapper = fs === nodeFileSystem ? createGitLineMapper(options.dir) : undefined;
   const resolve = async (ref: string | undefined): Promise<string> => {
     const { layout, objects } = await open();
@@ -136,20 +137,28 @@ export function createGitCitationReader(options: GitCitationReaderOptions): Cita
       const key = `${revision}\0${path}`;
       const cached = cache.get(key);
       if (cached !== undefined) return cached;
-      const commit = await objects.readCommit(revision);
-      const found = await lookupPath(objects, commit.tree, path);
-      let source: CitationSource;
-      if (found.status !== 'found' || found.entry.kind !== 'file') {
-        source = { kind: 'missing', revision };
-      } else {
-        const bytes = await objects.size(found.entry.oid);
-        source =
-          bytes > maxBytes
+      // Concurrent reads of one (commit, path) (many memories citing one file) share one lookup.
+      let pending = inflight.get(key);
+      if (pending === undefined) {
+        pending = (async (): Promise<CitationSource> => {
+          const commit = await objects.readCommit(revision);
+          const found = await lookupPath(objects, commit.tree, path);
+          if (found.status !== 'found' || found.entry.kind !== 'file') return { kind: 'missing', revision };
+          const bytes = await objects.size(found.entry.oid);
+          return bytes > maxBytes
             ? { kind: 'too_large', revision, bytes }
             : decodeBlob(await objects.readTyped(found.entry.oid, 'blob'), found.entry.oid, revision);
+        })();
+        inflight.set(key, pending);
+        pending.then(
+          (source) => {
+            cache.set(key, source);
+            inflight.delete(key);
+          },
+          () => inflight.delete(key),
+        );
       }
-      cache.set(key, source);
-      return source;
+      return pending;
     },
   };
 }
