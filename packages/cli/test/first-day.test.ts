@@ -224,6 +224,9 @@ describe('repomem episode write --outcome', () => {
       'drop --status',
     );
     expect(await refused('--outcome', 'merged')).toContain('needs --pr-number, --pr-url or --task-id');
+    expect(await refused('--outcome', 'merged', '--pr-number', '7', '--at', 'yesterday')).toContain(
+      '--at must be an ISO 8601 time',
+    );
     expect(await refused('--task-id', 't', '--status', 'completed', '--at', T1)).toContain('--at goes with --outcome');
   });
 });

@@ -148,6 +148,11 @@ async function writeOutcome(parsed: ParsedArguments, io: CliIo, repo: string): P
     throw new CliUsageError('--task-id names one episode: give it without --pr-number and --pr-url');
   }
   const eventAt = stringOption(parsed, 'at');
+  if (eventAt !== undefined && Number.isNaN(Date.parse(eventAt))) {
+    throw new CliUsageError(
+      `--at must be an ISO 8601 time (the pull request's mergedAt or closedAt), got ${JSON.stringify(eventAt)}`,
+    );
+  }
   const merged = outcome === 'merged';
   const result = await withTaskRecords(selection(parsed), io, repo, async (backend) => {
     for (const target of targets) {
