@@ -22,6 +22,8 @@ const REPO = 'acme/widgets';
 const NET = 'import { fetch } from "undici";\nexport const TIMEOUT_MS = 500;\nexport const RETRIES = 3;\n';
 const CONFIG = 'export const API_VERSION = 3;\nexport const REGION = "eu";\n';
 const EDIT = 'export const A = 1;\nexport const B = 2;\nexport const C = 3;\n';
+const DUP = 'function a() {\n  return retry(3);\n}\nfunction b() {\n  return retry(3);\n}\n';
+const MOVE = 'const first = 1;\nconst second = 2;\nconst third = 3;\nconst fourth = 4;\n';
 
 let dir: string;
 let before: string;
@@ -53,7 +55,11 @@ beforeAll(async () => {
   write('src/config.ts', CONFIG);
   write('src/edit.ts', EDIT);
   write('src/gone.ts', 'export const GONE = true;\n');
+  write('src/dup.ts', DUP);
+  write('src/move.ts', MOVE);
   before = commit('first');
+  write('src/dup.ts', DUP.replace('retry(3)', 'retry(5)'));
+  write('src/move.ts', 'const third = 3;\nconst fourth = 4;\nconst first = 1;\nconst second = 2;\n');
   git(dir, ['mv', 'src/net.ts', 'src/network.ts']);
   write('src/config.ts', `// header\n// more header\n\n${CONFIG}`);
   write('src/edit.ts', 'export const A = 1;\nexport const B = 20;\nexport const C = 3;\n');
@@ -133,6 +139,18 @@ describe('verification follows citations through the diff', () => {
     expect(await checkCitation(reader, REPO, cite('src/gone.ts', 'export const GONE = true;\n', 1))).toMatchObject({
       kind: 'invalid',
       reason: 'file_missing',
+    });
+  });
+
+  it('changed lines whose text survives only in an untouched copy are invalid; a block the diff moved is followed', async () => {
+    const reader = createGitCitationReader({ dir });
+    expect(await checkCitation(reader, REPO, cite('src/dup.ts', DUP, 2))).toMatchObject({
+      kind: 'invalid',
+      reason: 'lines_changed',
+    });
+    expect(await checkCitation(reader, REPO, cite('src/move.ts', MOVE, 1, 2))).toMatchObject({
+      kind: 'relocated',
+      relocated: { path: 'src/move.ts', line_start: 3, line_end: 4 },
     });
   });
 

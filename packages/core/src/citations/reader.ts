@@ -51,7 +51,17 @@ export type LineMapping =
    * A hunk touches the cited lines; `path` is the file's path at `to` and the range is where
    * the hunk's new lines are nearest the cited ones (a starting point for a snippet search).
    */
-  | { readonly kind: 'changed'; readonly path: string; readonly line_start: number; readonly line_end: number }
+  | {
+      readonly kind: 'changed';
+      readonly path: string;
+      readonly line_start: number;
+      readonly line_end: number;
+      /**
+       * Line ranges (at `to`) the diff added to the file: a snippet found again there was moved by
+       * the diff; one found only in lines the diff left alone is another copy, not the cited code.
+       */
+      readonly added?: readonly { readonly line_start: number; readonly line_end: number }[];
+    }
   /** The file was deleted (and not renamed). */
   | { readonly kind: 'deleted' }
   /** The diff cannot be computed (unknown or unreachable revision, no git): check as before. */

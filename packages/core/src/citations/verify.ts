@@ -23,7 +23,13 @@ function describeError(error: unknown): string {
  * Find the window of `count` lines hashing to `hash`, nearest to `from` (0-based) first; on a tie
  * the earlier window wins. Returns its 0-based start, or `undefined`.
  */
-function relocate(lines: readonly string[], count: number, hash: string, from: number): number | undefined {
+function relocate(
+  lines: readonly string[],
+  count: number,
+  hash: string,
+  from: number,
+  allowed: (start: number) => boolean = () => true,
+): number | undefined {
   const last = lines.length - count;
   if (last < 0) return undefined;
   const origin = Math.min(Math.max(from, 0), last);
@@ -31,7 +37,7 @@ function relocate(lines: readonly string[], count: number, hash: string, from: n
   for (let distance = 0; distance <= reach; distance += 1) {
     for (const start of distance === 0 ? [origin] : [origin - distance, origin + distance]) {
       if (start < 0 || start > last) continue;
-      if (hashLines(lines.slice(start, start + count)) === hash) return start;
+      if (allowed(start) && hashLines(lines.slice(start, start + count)) === hash) return start;
     }
   }
   return undefined;
@@ -45,6 +51,14 @@ interface Anchor {
   readonly mapping: 'same' | 'moved' | 'changed';
   /** The revision mapped from (for messages). */
   readonly from?: string;
+  /** For `changed`: the 1-indexed line ranges the diff added, where a moved snippet may be found. */
+  readonly added?: readonly { readonly line_start: number; readonly line_end: number }[];
+}
+
+/** A predicate on 0-based window starts: the window of `count` lines lies inside one added range. */
+function insideAdded(added: Anchor['added'], count: number): ((start: number) => boolean) | undefined {
+  if (added === undefined) return undefined;
+  return (start) => added.some((range) => start + 1 >= range.line_start && start + count <= range.line_end);
 }
 
 function relocatedTo(citation: Citation, path: string, start: number, count: number, revision: string): Citation {
@@ -101,7 +115,8 @@ function checkText(
     };
   }
   if (slice !== undefined && hashLines(slice) === citation.snippet_hash) return found(start);
-  const at = relocate(lines, count, citation.snippet_hash, start - 1);
+  const allowed = anchor.mapping === 'changed' ? insideAdded(anchor.added, count) : undefined;
+  const at = relocate(lines, count, citation.snippet_hash, start - 1, allowed);
   if (at !== undefined) return found(at + 1);
   if (anchor.mapping === 'changed') {
     return {
@@ -166,7 +181,8 @@ async function mapCitation(
  *   reader can map lines (`mapLines`, git readers), the cited lines are first followed through
  *   the diff from that commit: a renamed file or lines moved by edits elsewhere are checked at
  *   their new place; a deleted file is `invalid` `file_missing`; lines a hunk touched are
- *   `invalid` `lines_changed` unless the snippet is found again (below). An unknown mapping
+ *   `invalid` `lines_changed` unless the snippet is found again in lines the diff added (moved
+ *   by it; a copy in lines the diff left alone is not the cited code). An unknown mapping
  *   falls back to the unmapped check;
  * - reader throws (network, auth, bad ref...) → `unavailable` (never `invalid`);
  * - file absent / binary / too large → `invalid` with `file_missing` / `binary_file` / `file_too_large`;
@@ -202,6 +218,7 @@ export async function checkCitation(
           line_start: mapping.line_start,
           mapping: mapping.kind,
           ...(citation.verified_commit === undefined ? {} : { from: citation.verified_commit }),
+          ...(mapping.kind === 'changed' && mapping.added !== undefined ? { added: mapping.added } : {}),
         };
   const source = await readSource(reader, repo, anchor.path, ref);
   const where = anchor.path;

@@ -152,7 +152,8 @@ export function parseDiff(text: string): DiffIndex {
  * Map lines `start..end` (1-indexed, inclusive, at the old revision) through `diff`:
  * - no entry → `same` (file untouched); deleted → `deleted`;
  * - a hunk replacing any cited line, or inserting between two cited lines, or a binary change →
- *   `changed` (at the new path, near where the hunk put its lines);
+ *   `changed` (at the new path, near where the hunk put its lines, with every range of lines the
+ *   diff added to the file);
  * - otherwise the range shifts by the lines added minus removed above it: `same` when neither the
  *   path nor the lines moved (`file_changed: true`), else `moved`.
  */
@@ -173,7 +174,10 @@ export function mapRange(diff: FileDiff | undefined, start: number, end: number)
     }
     if (first > end) break;
     const near = Math.max(1, start + shift);
-    return { kind: 'changed', path, line_start: near, line_end: near + count - 1 };
+    const added = diff.hunks
+      .filter((each) => each.new_count > 0)
+      .map((each) => ({ line_start: each.new_start, line_end: each.new_start + each.new_count - 1 }));
+    return { kind: 'changed', path, line_start: near, line_end: near + count - 1, added };
   }
   if (shift === 0 && path === diff.old_path) return { kind: 'same', file_changed: true };
   return { kind: 'moved', path, line_start: start + shift, line_end: end + shift };
