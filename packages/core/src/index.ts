@@ -10,19 +10,6 @@ export * from './moments/index.js';
 export * from './policy/index.js';
 export * from './prompt/index.js';
 export * from './registry/index.js';
-export {
-  DEFAULT_RRF_K,
-  type FusedItem,
-  type FusionOptions,
-  reciprocalRankFusion,
-} from './retrieval/fusion.js';
-export {
-  HYBRID_CANDIDATE_DEPTH,
-  type HybridSearchHit,
-  type HybridSearchOptions,
-  type HybridSearchResponse,
-  hybridSearch,
-} from './retrieval/hybrid-search.js';
 export * from './retrieval/index.js';
 export * from './search/index.js';
 export * from './store/index.js';

@@ -88,20 +88,18 @@ async function semanticOf(
 ): Promise<{ readonly semantic: NonNullable<HydrateOptions['semantic']>; readonly store: MemoryStore } | undefined> {
   const spec = configuredEmbedderSpec(stringOption(parsed, 'embedder'), io.env);
   if (spec === undefined) return undefined;
-  const [{ createSemanticIndex }, { openCliEmbedder }, { openChosenStore }, { documentRepoFor }] = await Promise.all([
-    import('@repomem/core'),
+  const [{ openCliSemanticIndex }, { openChosenStore }, { documentRepoFor }] = await Promise.all([
     import('../open-embedder.js'),
     import('../open-chosen-store.js'),
     import('../store-selection.js'),
   ]);
-  const embedder = await openCliEmbedder(spec, io);
   const chosen = await chooseStore(selection(parsed), io);
   const store = await openChosenStore(chosen, {
     repo: documentRepoFor(chosen, stringOption(parsed, 'repo'), io),
     readOnly: false,
     create: true,
   });
-  return { semantic: createSemanticIndex({ store, embedder }), store };
+  return { semantic: await openCliSemanticIndex(spec, store, io), store };
 }
 
 async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {

@@ -39,12 +39,8 @@ export async function runSearch(request: Extract<SearchRequest, { help: false }>
       let response: SearchResponse;
       if (request.embedder === undefined) response = await searchStore(store, request.query, options);
       else {
-        const [{ createSemanticIndex, hybridSearch }, { openCliEmbedder }] = await Promise.all([
-          import('@repomem/core'),
-          import('../open-embedder.js'),
-        ]);
-        const embedder = await openCliEmbedder(request.embedder, io);
-        const semantic = createSemanticIndex({ store, embedder });
+        const { hybridSearch, openCliSemanticIndex } = await import('../open-embedder.js');
+        const semantic = await openCliSemanticIndex(request.embedder, store, io);
         const hybrid = await hybridSearch(store, request.query, { ...options, semantic });
         if (hybrid.semantic.status === 'failed') {
           io.stderr.write(`warning: semantic ranking unavailable (${hybrid.semantic.message}); lexical results\n`);

@@ -7,9 +7,6 @@ import { RepomemError } from '../errors.js';
 import type { SchemeEnvironment } from '../registry/scheme.js';
 import { assertEmbedder, type Embedder } from './embedder.js';
 
-/** The environment variable that names the embedder when no `--embedder` option is given. */
-export const EMBEDDER_ENV_VARIABLE = 'REPOMEM_EMBEDDER';
-
 /** The package that provides each built-in embedder scheme. */
 export const BUILTIN_EMBEDDER_PACKAGES: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   local: '@repomem/embedder-local',
@@ -159,17 +156,4 @@ export async function openEmbedder(
   const embedder = await scheme.open({ ...parsed, env: options.env ?? defaultEnv() });
   assertEmbedder(embedder);
   return embedder;
-}
-
-/**
- * The embedder spec configured for a command: the option when given, else `REPOMEM_EMBEDDER`,
- * else `undefined` (lexical retrieval only; no provider is loaded). An empty value or `none`
- * means none.
- */
-export function configuredEmbedderSpec(
-  option: string | undefined,
-  env: SchemeEnvironment = defaultEnv(),
-): string | undefined {
-  const value = (option ?? env[EMBEDDER_ENV_VARIABLE] ?? '').trim();
-  return value === '' || value.toLowerCase() === 'none' ? undefined : value;
 }

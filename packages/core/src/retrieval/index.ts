@@ -20,8 +20,6 @@ export {
 } from './embedder.js';
 export {
   BUILTIN_EMBEDDER_PACKAGES,
-  configuredEmbedderSpec,
-  EMBEDDER_ENV_VARIABLE,
   type EmbedderScheme,
   type EmbedderSchemeLoader,
   type EmbedderSchemeModule,
@@ -32,6 +30,13 @@ export {
   registerEmbedderScheme,
 } from './embedder-registry.js';
 export { DEFAULT_RRF_K, type FusedItem, type FusionOptions, reciprocalRankFusion } from './fusion.js';
+export {
+  HYBRID_CANDIDATE_DEPTH,
+  type HybridSearchHit,
+  type HybridSearchOptions,
+  type HybridSearchResponse,
+  hybridSearch,
+} from './hybrid-search.js';
 export {
   createSemanticIndex,
   type RefreshOptions,

@@ -1,13 +1,9 @@
 // Why: `--embedder` and REPOMEM_EMBEDDER must parse the same everywhere, name what to install
 // when a provider is missing, and mean "no embedder" (nothing loaded) when unset.
 import { describe, expect, it } from 'vitest';
+import { configuredEmbedderSpec } from '../../src/registry/embedder-config.js';
 import { createTestEmbedder } from '../../src/retrieval/embedder.js';
-import {
-  configuredEmbedderSpec,
-  openEmbedder,
-  parseEmbedderSpec,
-  registerEmbedderScheme,
-} from '../../src/retrieval/embedder-registry.js';
+import { openEmbedder, parseEmbedderSpec, registerEmbedderScheme } from '../../src/retrieval/embedder-registry.js';
 
 describe('embedder registry', () => {
   it('parses scheme, model and options', () => {
