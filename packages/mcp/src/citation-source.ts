@@ -72,7 +72,19 @@ export function citationSource(options: CitationSourceOptions): CitationSource {
   };
 }
 
-/** A reader that opens `source` on its first read (what the verified-memory service is given). */
+/**
+ * A reader that opens `source` on its first read (what the verified-memory service is given).
+ * It maps lines when the opened reader can (`mapLines`, git), else answers `unknown`.
+ */
 export function lazyReader(source: CitationSource): CitationReader {
-  return { name: source.label, read: async (location) => (await source.reader()).read(location) };
+  return {
+    name: source.label,
+    read: async (location) => (await source.reader()).read(location),
+    mapLines: async (request) => {
+      const reader = await source.reader();
+      return reader.mapLines === undefined
+        ? { kind: 'unknown', reason: `the ${reader.name} citation reader cannot map lines between revisions` }
+        : reader.mapLines(request);
+    },
+  };
 }

@@ -70,7 +70,7 @@ describe('Streamable HTTP', () => {
     expect(open.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const [first, second] = await Promise.all([connect(open.url), connect(open.url)]);
     try {
-      expect((await first.listTools()).tools.length).toBe(18);
+      expect((await first.listTools()).tools.length).toBe(19);
       await Promise.all([
         ok(first, 'memory.add', { file: 'MEMORY.md', section: 'Notes', text: 'from the first client' }),
         ok(second, 'memory.add', { file: 'MEMORY.md', section: 'Notes', text: 'from the second client' }),

@@ -10,6 +10,7 @@ const REPO = 'acme/app';
 const READ_TOOLS = [
   'memory.get_recent',
   'memory.hydrate',
+  'memory.impact',
   'memory.list_rules',
   'memory.read_citation',
   'memory.search',

@@ -25,6 +25,7 @@ const VERIFIED_TOOLS = [
   'memory.log_applied',
   'memory.read_citation',
   'memory.verify_citations',
+  'memory.impact',
   'memory.stats',
 ];
 const BULLET_TOOLS = ['memory.add', 'memory.replace', 'memory.remove', 'memory.daily_append', 'memory.search'];
@@ -196,6 +197,13 @@ describe.each(STORE_KINDS)('every tool on the %s store', (kind: StoreKind) => {
     });
     expect(verification).toMatchObject({ valid: false, valid_count: 2, invalid_count: 1 });
     expect((verification.citations as { exists: boolean }[]).map((item) => item.exists)).toEqual([true, true, false]);
+    expect(await ok(client, 'memory.impact', { base: 'HEAD' })).toMatchObject({
+      base: 'HEAD',
+      head: 'HEAD',
+      checked: 1,
+      touched: [],
+      counts: { invalidated: 0, unknown: 0, reanchored: 0, valid: 0 },
+    });
 
     expect(await ok(client, 'memory.refresh', { memory_id: memory.id })).toMatchObject({
       kind: 'changed',

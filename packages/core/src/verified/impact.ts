@@ -21,8 +21,8 @@ export interface MemoryImpactOptions {
   readonly repo: string;
   /** The revision the memories' citations are anchored at (the pull request's base). */
   readonly base: string;
-  /** The revision to check (the pull request's head). */
-  readonly head: string;
+  /** The revision to check (the pull request's head); default the reader's (HEAD). */
+  readonly head?: string;
   /** Clock for "unexpired" (default now). */
   readonly now?: () => Date;
 }
@@ -58,6 +58,7 @@ export interface MemoryImpact {
 export interface ImpactReport {
   readonly repo: string;
   readonly base: string;
+  /** The revision checked (`HEAD` when none was given). */
   readonly head: string;
   /** Active, unexpired memories considered. */
   readonly checked: number;
@@ -85,14 +86,14 @@ async function citationImpact(
   repo: string,
   citation: Citation,
   base: string,
-  head: string,
+  head: string | undefined,
 ): Promise<CitationImpact | undefined> {
   const mapLines = reader.mapLines?.bind(reader);
   if (mapLines === undefined) return undefined;
   const mapping = await mapLines({
     repo,
     from: base,
-    to: head,
+    ...(head === undefined ? {} : { to: head }),
     path: citation.path,
     line_start: citation.line_start,
     line_end: citation.line_end,
@@ -138,17 +139,24 @@ export async function checkMemoryImpact(options: MemoryImpactOptions): Promise<I
   const { backend, reader } = options;
   const repo = parseRepo(options.repo);
   const base = revisionArgument(options.base, 'base');
-  const head = revisionArgument(options.head, 'head');
+  const head = options.head === undefined ? undefined : revisionArgument(options.head, 'head');
   if (reader?.mapLines === undefined) {
     throw new RepomemError(
       'UNSUPPORTED',
       `the ${reader?.name ?? 'given'} citation reader cannot map lines between revisions; use a git source`,
     );
   }
-  const probe = await reader.mapLines({ repo, from: base, to: head, path: PROBE_PATH, line_start: 1, line_end: 1 });
+  const probe = await reader.mapLines({
+    repo,
+    from: base,
+    ...(head === undefined ? {} : { to: head }),
+    path: PROBE_PATH,
+    line_start: 1,
+    line_end: 1,
+  });
   if (probe.kind === 'unknown') {
-    throw new RepomemError('NOT_FOUND', `cannot diff ${base} against ${head}: ${probe.reason}`, {
-      details: { base, head },
+    throw new RepomemError('NOT_FOUND', `cannot diff ${base} against ${head ?? 'HEAD'}: ${probe.reason}`, {
+      details: { base, head: head ?? 'HEAD' },
     });
   }
   const at = (options.now ?? (() => new Date()))();
@@ -173,5 +181,5 @@ export async function checkMemoryImpact(options: MemoryImpactOptions): Promise<I
     .sort((a, b) => SEVERITY[b.outcome] - SEVERITY[a.outcome]);
   const counts: Record<ImpactOutcome, number> = { invalidated: 0, unknown: 0, reanchored: 0, valid: 0 };
   for (const impact of touched) counts[impact.outcome] += 1;
-  return { repo, base, head, checked: memories.length, touched, counts };
+  return { repo, base, head: head ?? 'HEAD', checked: memories.length, touched, counts };
 }

@@ -4,6 +4,7 @@
 import type { CitationReader } from '../citations/reader.js';
 import type { CitationCheck, VerificationResult } from '../citations/verification-types.js';
 import type { RecordStats, VerifiedMemoryBackend } from './backend.js';
+import type { ImpactReport } from './impact.js';
 import type { Citation, StoreMemoryInput, TelemetryEvent, VerifiedMemory } from './record.js';
 
 /** Options of `openVerifiedMemory`. */
@@ -93,6 +94,12 @@ export interface VerifiedMemoryService {
   verifyCitations(repo: string, citations: readonly Citation[], ref?: string): Promise<VerificationResult>;
   /** get-recent → verify each → refresh valid / invalidate invalid, as one call. */
   recall(repo: string, options?: RecallOptions): Promise<RecallResult>;
+  /**
+   * What the diff from `base` to `head` (default the reader's HEAD) does to the active memories:
+   * those whose cited files it changes, `valid`, `reanchored` or `invalidated` (read-only; see
+   * `checkMemoryImpact`). Needs a reader that maps lines (git), else `UNSUPPORTED`.
+   */
+  impact(repo: string, options: { readonly base: string; readonly head?: string }): Promise<ImpactReport>;
   /** Counts and verification success rate. */
   stats(repo: string): Promise<VerifiedMemoryStats>;
   /** Telemetry of a repository (optionally one memory), oldest first. */

@@ -15,6 +15,7 @@ import { acquireKeyedMutex } from '../store/keyed-mutex.js';
 import { normalizeDocumentPath } from '../store/paths.js';
 import type { RecordWrite, VerifiedMemoryBackend } from './backend.js';
 import { type ContradictionKey, contradictionKey, contradicts, newestCreated } from './contradictions.js';
+import { checkMemoryImpact } from './impact.js';
 import {
   type Citation,
   DEFAULT_MEMORY_MAX_AGE_DAYS,
@@ -518,6 +519,20 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
       return verifyCitations(citationReader, parseRepo(repoInput), parseCitations(citations), ref);
     },
     recall,
+    async impact(repoInput, impactOptions) {
+      const citationReader = requireReader('impact');
+      if (impactOptions === null || typeof impactOptions !== 'object') {
+        throw new RepomemError('INVALID_ARGUMENT', 'impact expects { base, head? }');
+      }
+      return checkMemoryImpact({
+        backend,
+        reader: citationReader,
+        repo: parseRepo(repoInput),
+        base: impactOptions.base,
+        ...(impactOptions.head === undefined ? {} : { head: impactOptions.head }),
+        now,
+      });
+    },
     async stats(repoInput): Promise<VerifiedMemoryStats> {
       const repo = parseRepo(repoInput);
       const counts = await backend.stats({ repo, liveAt: now().toISOString() });

@@ -69,6 +69,12 @@ export const ReadCitationInput = z.object({ repo, citation: CitationSchema, ref 
 export const VerifyCitationsInput = z.object({ repo, citations, ref });
 /** Input of `memory.stats`. */
 export const StatsInput = z.object({ repo });
+/** Input of `memory.impact`. */
+export const ImpactInput = z.object({
+  repo,
+  base: z.string().min(1).describe('The base revision (the branch the change goes into), e.g. origin/main.'),
+  head: z.string().min(1).optional().describe('The revision to check (default HEAD).'),
+});
 
 /** A citation as returned. */
 export const CitationOutput = z.object({
@@ -162,4 +168,33 @@ export const StatsOutput = z.object({
   expired: z.number().int(),
   events: z.record(z.enum(TELEMETRY_EVENT_TYPES), z.number().int()),
   verification_success_rate: z.number().nullable(),
+});
+
+/** One touched citation in `memory.impact`. */
+export const CitationImpactOutput = z.object({
+  kind: z.enum(['valid', 'reanchored', 'invalidated', 'unknown']),
+  citation: CitationOutput,
+  anchored: CitationOutput.optional(),
+  reason: z.string().optional(),
+  message: z.string().optional(),
+});
+/** Output of `memory.impact`: the memories the diff touches, worst first. */
+export const ImpactOutput = z.object({
+  repo: z.string(),
+  base: z.string(),
+  head: z.string(),
+  checked: z.number().int(),
+  counts: z.object({
+    invalidated: z.number().int(),
+    unknown: z.number().int(),
+    reanchored: z.number().int(),
+    valid: z.number().int(),
+  }),
+  touched: z.array(
+    z.object({
+      memory: MemoryOutput,
+      outcome: z.enum(['valid', 'reanchored', 'invalidated', 'unknown']),
+      citations: z.array(CitationImpactOutput),
+    }),
+  ),
 });

@@ -8,6 +8,8 @@ import {
   ChangeOutput,
   CitationCheckOutput,
   GetRecentInput,
+  ImpactInput,
+  ImpactOutput,
   InvalidateInput,
   LogAppliedInput,
   MemoriesOutput,
@@ -188,6 +190,25 @@ export function verifiedTools(context: MemoryMcpContext, service: VerifiedMemory
       openWorld,
       async run({ repo, citations, ref }) {
         return verificationOutput(await service.verifyCitations(scope(repo), citations, ref));
+      },
+    }),
+    defineTool({
+      name: 'memory.impact',
+      title: 'Memories a change touches',
+      description:
+        'Before merging a branch: which active memories the diff from base to head touches (renamed files and moved lines are followed). Each is "invalidated" (its cited lines changed or the file was deleted, with the lines), "reanchored" (old and new place), "valid" or "unknown". Reads only. Needs a git citation source.',
+      input: ImpactInput,
+      output: ImpactOutput,
+      writes: false,
+      idempotent: true,
+      openWorld,
+      async run({ repo, base, head }) {
+        const report = await service.impact(scope(repo), { base, ...(head === undefined ? {} : { head }) });
+        return {
+          ...report,
+          counts: { ...report.counts },
+          touched: report.touched.map((impact) => ({ ...impact, citations: [...impact.citations] })),
+        };
       },
     }),
     defineTool({
