@@ -4,7 +4,7 @@
 // reader failure is reported as "unavailable" so it never invalidates a memory.
 import { type Citation, VERIFIED_COMMIT_DIGITS } from '../verified/record.js';
 import type { CitationReader, CitationSource, LineMapping } from './reader.js';
-import { hashLines, splitLines } from './snippet-hash.js';
+import { citedLines, hashLines, snippetHash, splitLines } from './snippet-hash.js';
 import type { CitationCheck, VerificationResult } from './verification-types.js';
 
 const COMMIT_SHA = /^[0-9a-f]{7,64}$/;
@@ -201,6 +201,18 @@ export async function checkCitation(
   citation: Citation,
   ref?: string,
 ): Promise<CitationCheck> {
+  // The common case first: the cited lines still hash the same where they were, so no diff is
+  // needed (recall stays one read per citation however old the recorded commit is).
+  let unmapped: Awaited<ReturnType<typeof readSource>> | undefined;
+  if (citation.snippet_hash !== undefined) {
+    unmapped = await readSource(reader, repo, citation.path, ref);
+    if (unmapped.kind === 'text') {
+      const cited = citedLines(unmapped.text, citation.line_start, citation.line_end);
+      if (cited !== undefined && snippetHash(cited) === citation.snippet_hash) {
+        return { kind: 'valid', citation, content: cited, revision: unmapped.revision };
+      }
+    }
+  }
   const mapping = await mapCitation(reader, repo, citation, ref);
   if (mapping?.kind === 'deleted') {
     return {
@@ -220,7 +232,10 @@ export async function checkCitation(
           ...(citation.verified_commit === undefined ? {} : { from: citation.verified_commit }),
           ...(mapping.kind === 'changed' && mapping.added !== undefined ? { added: mapping.added } : {}),
         };
-  const source = await readSource(reader, repo, anchor.path, ref);
+  const source =
+    unmapped !== undefined && anchor.path === citation.path
+      ? unmapped
+      : await readSource(reader, repo, anchor.path, ref);
   const where = anchor.path;
   switch (source.kind) {
     case 'failed':

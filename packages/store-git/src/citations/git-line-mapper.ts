@@ -25,8 +25,14 @@ function runGit(dir: string, args: readonly string[]): Promise<string> {
         encoding: 'utf8',
         maxBuffer: MAX_DIFF_BYTES,
         windowsHide: true,
-        // No pager, no prompts, no user-configured external diff or colour.
-        env: { ...process.env, GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_EXTERNAL_DIFF: '' },
+        // No pager, no prompts, no external diff, and no lazy fetch of a partial clone's missing objects.
+        env: {
+          ...process.env,
+          GIT_PAGER: 'cat',
+          GIT_TERMINAL_PROMPT: '0',
+          GIT_EXTERNAL_DIFF: '',
+          GIT_NO_LAZY_FETCH: '1',
+        },
       },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`git ${args[0] ?? ''} failed: ${String(stderr || error.message).trim()}`));
