@@ -2,6 +2,7 @@
 // repository and SQLite file: the issue's rename reproduction (`git mv`, commit, `verify --all`
 // keeps the memory at its new path), and `memories impact --base --head` in text and JSON.
 import { join } from 'node:path';
+import type { Citation } from '@repomem/core';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CliResult, cli, commitFiles, git, jsonOf, makeRepository } from './in-process.js';
 import { makeTempDir } from './support.js';
@@ -58,6 +59,16 @@ describe('memories follow the code', () => {
       line_end: 2,
       verified_commit: head.slice(0, 12),
     });
+  });
+
+  it('verify --id after a rename keeps the memory and stores it at the new path', async () => {
+    const id = await store('network timeout', 'src/net.ts:2');
+    git(repoDir, 'mv', 'src/net.ts', 'src/network.ts');
+    git(repoDir, 'commit', '-q', '-m', 'rename net.ts');
+    const verify = await memories('verify', '--id', id);
+    expect(verify).toMatchObject({ code: 0, stdout: `valid ${id}: network timeout (1 citation(s) re-anchored)\n` });
+    const got = jsonOf(await memories('get', '--id', id, '--json')) as { memory: { citations: Citation[] } };
+    expect(got.memory.citations[0]).toMatchObject({ path: 'src/network.ts', line_start: 2 });
   });
 
   it('impact --base --head lists re-anchored, invalidated and intact memories (text and JSON), writing nothing', async () => {

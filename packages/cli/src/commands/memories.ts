@@ -22,7 +22,6 @@ import {
   describeSupersede,
   describeVerifyOne,
   type MemoriesReport,
-  type VerifyOneResult,
 } from '../format/memories-output.js';
 import type { CliIo } from '../io.js';
 import { openRecordBackend } from '../open-verified.js';
@@ -43,32 +42,6 @@ async function sourceOf(action: MemoriesAction, io: CliIo): Promise<ChosenCitati
     default:
       return undefined;
   }
-}
-
-/** `verify --id`: check the memory's citations, then refresh it (valid) or invalidate it. */
-async function verifyOne(
-  service: VerifiedMemoryService,
-  repo: string,
-  id: string,
-  ref: string | undefined,
-): Promise<VerifyOneResult> {
-  const memory = await service.get(repo, id);
-  if (memory === undefined) return { kind: 'not_found', id };
-  if (memory.status !== 'active') return { kind: 'not_active', memory };
-  const result = await service.verifyCitations(repo, memory.citations, ref);
-  const checks = result.citations;
-  if (result.valid) {
-    const refreshed = await service.refresh(repo, id);
-    if (refreshed.kind !== 'changed') return refreshed;
-    return { kind: 'valid', memory: refreshed.memory, checks };
-  }
-  if (result.invalid_count === 0) return { kind: 'unverified', memory, checks };
-  const reason = checks
-    .flatMap((check) => (check.kind === 'invalid' ? [`${check.citation.path}: ${check.message}`] : []))
-    .join('; ');
-  const invalidated = await service.invalidate(repo, id, reason);
-  if (invalidated.kind !== 'changed') return invalidated;
-  return { kind: 'invalidated', memory: invalidated.memory, checks };
 }
 
 /** What `runAction` works with: the service, and for `impact` the backend and reader it wraps. */
@@ -105,7 +78,7 @@ async function runAction(
       return describeGet(repo, action.id, await service.get(repo, action.id));
     case 'verify':
       if ('id' in action.target) {
-        return describeVerifyOne(repo, source, await verifyOne(service, repo, action.target.id, action.ref));
+        return describeVerifyOne(repo, source, await service.verify(repo, action.target.id, action.ref));
       }
       return describeRecall(
         repo,

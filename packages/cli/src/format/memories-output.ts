@@ -136,7 +136,7 @@ export function describeVerifyOne(repo: string, source: string, result: VerifyOn
   switch (result.kind) {
     case 'valid': {
       const moved = result.checks.filter((check) => check.kind === 'relocated').length;
-      const note = moved === 0 ? '' : ` (${moved} citation(s) moved; verify --all re-anchors them)`;
+      const note = moved === 0 ? '' : ` (${moved} citation(s) re-anchored)`;
       return ok('valid', `valid ${result.memory.id}: ${result.memory.subject}${note}`, {
         source,
         memory: result.memory,

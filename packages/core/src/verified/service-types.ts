@@ -44,6 +44,17 @@ export type SupersedeOutcome =
   | { readonly kind: 'not_active'; readonly memory: VerifiedMemory }
   | { readonly kind: 'rejected'; readonly checks: readonly CitationCheck[] };
 
+/** Outcome of `verify`: what checking one memory's citations concluded and what was done. */
+export type VerifyOutcome =
+  /** Every citation holds; the memory was refreshed with its re-anchored citations. */
+  | { readonly kind: 'valid'; readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }
+  /** A citation no longer holds; the memory was invalidated. */
+  | { readonly kind: 'invalidated'; readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }
+  /** The code could not be read (or the memory changed meanwhile); nothing was changed. */
+  | { readonly kind: 'unverified'; readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }
+  | { readonly kind: 'not_found'; readonly id: string }
+  | { readonly kind: 'not_active'; readonly memory: VerifiedMemory };
+
 /** Options of `recall`. */
 export interface RecallOptions {
   /** Most memories to consider (default 50). */
@@ -92,6 +103,11 @@ export interface VerifiedMemoryService {
   readCitation(repo: string, citation: Citation, ref?: string): Promise<CitationCheck>;
   /** Check every citation. */
   verifyCitations(repo: string, citations: readonly Citation[], ref?: string): Promise<VerificationResult>;
+  /**
+   * Verify one memory as `recall` verifies each: refresh it with its re-anchored citations (renamed
+   * files, moved lines) when every citation holds, invalidate it when one does not.
+   */
+  verify(repo: string, id: string, ref?: string): Promise<VerifyOutcome>;
   /** get-recent → verify each → refresh valid / invalidate invalid, as one call. */
   recall(repo: string, options?: RecallOptions): Promise<RecallResult>;
   /**

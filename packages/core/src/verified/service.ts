@@ -44,6 +44,7 @@ import type {
   VerifiedMemoryOptions,
   VerifiedMemoryService,
   VerifiedMemoryStats,
+  VerifyOutcome,
 } from './service-types.js';
 
 /** Default number of memories `getRecent`, `search` and `recall` consider. */
@@ -421,6 +422,51 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
     return result satisfies RecallResult;
   }
 
+  async function verifyOne(repoInput: string, idInput: string, ref: string | undefined): Promise<VerifyOutcome> {
+    const citationReader = requireReader('verify');
+    const repo = parseRepo(repoInput);
+    const id = parseMemoryId(idInput);
+    if (ref !== undefined && (typeof ref !== 'string' || ref.trim() === '')) {
+      throw new RepomemError('INVALID_ARGUMENT', 'invalid ref: expected a non-empty string');
+    }
+    const memory = await backend.get(repo, id);
+    if (memory === undefined) return { kind: 'not_found', id };
+    if (memory.status !== 'active') return { kind: 'not_active', memory };
+    const verification = await verifyCitations(citationReader, repo, memory.citations, ref);
+    const checks = verification.citations;
+    if (verification.unavailable_count > 0 && verification.invalid_count === 0) {
+      return { kind: 'unverified', memory, checks };
+    }
+    const valid = verification.invalid_count === 0;
+    const updated = valid
+      ? await updateVerified(memory, (current, at) => ({
+          record: refreshed(
+            current,
+            at,
+            checks.map((check) =>
+              check.kind === 'valid' || check.kind === 'relocated' ? anchoredCitation(check) : check.citation,
+            ),
+          ),
+          events: [
+            event('verified_valid', current, at, {
+              relocated: checks.filter((check) => check.kind === 'relocated').length,
+              ...(ref === undefined ? {} : { ref }),
+            }),
+            event('refreshed', current, at),
+          ],
+        }))
+      : await updateVerified(memory, (current, at) => {
+          const reason = failureReason(checks);
+          return { record: invalidated(current, reason), events: [event('verified_invalid', current, at, { reason })] };
+        });
+    if (updated !== undefined) return { kind: valid ? 'valid' : 'invalidated', memory: updated, checks };
+    // Changed meanwhile by another writer: report what is stored now, changing nothing.
+    const stored = (await backend.get(repo, id)) ?? memory;
+    return stored.status === 'active'
+      ? { kind: 'unverified', memory: stored, checks }
+      : { kind: 'not_active', memory: stored };
+  }
+
   async function supersede(
     repoInput: string,
     idInput: string,
@@ -519,6 +565,7 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
       return verifyCitations(citationReader, parseRepo(repoInput), parseCitations(citations), ref);
     },
     recall,
+    verify: verifyOne,
     async impact(repoInput, impactOptions) {
       const citationReader = requireReader('impact');
       if (impactOptions === null || typeof impactOptions !== 'object') {
