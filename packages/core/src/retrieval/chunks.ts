@@ -1,7 +1,8 @@
 // Why: what one vector stands for. A sentence encoder sees a few sentences well and a whole file
 // badly, so documents are cut into the units people write: a Markdown bullet or paragraph under
-// its section heading, a mirrored issue or pull request as its title and body and then each
-// comment and review prefixed with the title, a record (learning, episode, rule...) whole. Each
+// its section heading, a mirrored issue or pull request as its title alone, its title and body
+// and then each comment and review prefixed with the title, a record (learning, episode, rule...)
+// whole; a body is cut at about 90 words. Each
 // chunk is named by the hash of its text, so a vector is computed once per distinct text and an
 // unchanged chunk of an edited document keeps its vector.
 import { createHash } from 'node:crypto';
@@ -14,8 +15,15 @@ export interface Chunk {
   readonly hash: string;
 }
 
-/** Longest chunk text in characters; longer units are cut at line or sentence ends. */
-export const MAX_CHUNK_CHARS = 1_500;
+/**
+ * Longest chunk body in characters (about 90 words); longer units are cut at line or sentence
+ * ends. A sentence encoder averages a long text into a vague vector: at 1,500 the fixture search
+ * set's semantic ranking was worse (docs/architecture.md, "Chunks").
+ */
+export const MAX_CHUNK_CHARS = 600;
+
+/** Longest record text embedded whole by {@link chunkRecord}. */
+const MAX_RECORD_CHARS = 6_000;
 
 /** The key of a chunk text (32 hex characters of its SHA-256). */
 export function chunkHash(text: string): string {
@@ -113,7 +121,8 @@ function bodyOf(value: unknown): string {
 
 /**
  * Chunks of a mirrored GitHub item (`gh --json` of an issue, pull request or discussion): the
- * title with the body, then each comment, review and discussion reply prefixed with the title.
+ * title alone, the title with the body, then each comment, review and discussion reply
+ * prefixed with the title.
  * Returns `undefined` when `text` is not such an item (no string `title`).
  */
 export function chunkGitHubJson(text: string): Chunk[] | undefined {
@@ -127,8 +136,10 @@ export function chunkGitHubJson(text: string): Chunk[] | undefined {
   const fields = item as Record<string, unknown>;
   if (typeof fields.title !== 'string') return undefined;
   const title = fields.title.trim();
-  const chunks: Chunk[] = prefixed(title, bodyOf(fields));
-  if (chunks.length === 0 && title !== '') chunks.push(chunk(title));
+  // The title alone is a chunk too: it is the item's own summary, and a short question is nearest
+  // to a short text (in a title + body chunk the body's words outweigh it).
+  const chunks: Chunk[] = title === '' ? [] : [chunk(title)];
+  chunks.push(...prefixed(title, bodyOf(fields)));
   for (const key of ['comments', 'reviews'] as const) {
     const list = fields[key];
     if (!Array.isArray(list)) continue;
@@ -150,7 +161,7 @@ export function chunkGitHubJson(text: string): Chunk[] | undefined {
 
 /** A record (learning, episode, verified memory, rule, preference) is one chunk: its whole text. */
 export function chunkRecord(text: string): Chunk {
-  return chunk(text.trim().slice(0, MAX_CHUNK_CHARS * 4));
+  return chunk(text.trim().slice(0, MAX_RECORD_CHARS));
 }
 
 /**

@@ -110,6 +110,18 @@ function searchable(entry: DocumentEntry): boolean {
 }
 
 /**
+ * Version of the chunking (`chunks.ts`): bumped when the same document would be cut into other
+ * chunks, so a refresh re-chunks documents indexed by an older chunking (vectors of chunks whose
+ * text did not change are kept, by hash).
+ */
+const CHUNKING_VERSION = 2;
+
+/** The version a manifest entry records for a document version (chunking version included). */
+function manifestVersion(documentVersion: string): string {
+  return `${documentVersion}@chunks${CHUNKING_VERSION}`;
+}
+
+/**
  * The semantic index of `store` for `embedder`. Nothing is read until a method is called;
  * vectors and manifests are cached in memory by document version, so a warm query reads only
  * listings.
@@ -160,17 +172,17 @@ export function createSemanticIndex(options: SemanticIndexOptions): SemanticInde
     const documents = new Map<string, ManifestEntry>();
     const texts = new Map<string, string>();
     const changed = new Map<string, ManifestEntry | null>();
-    const stale = entries.filter((entry) => manifest.get(entry.path)?.version !== entry.version);
+    const stale = entries.filter((entry) => manifest.get(entry.path)?.version !== manifestVersion(entry.version));
     const read = await chunksOf(stale);
     for (const entry of entries) {
       const known = manifest.get(entry.path);
-      if (known?.version === entry.version) {
+      if (known?.version === manifestVersion(entry.version)) {
         documents.set(entry.path, known);
         continue;
       }
       const chunks = read.get(entry.path);
       if (chunks === undefined) continue; // deleted between list and read
-      const fresh = { version: entry.version, chunks: chunks.map((chunk) => chunk.hash) };
+      const fresh = { version: manifestVersion(entry.version), chunks: chunks.map((chunk) => chunk.hash) };
       for (const chunk of chunks) texts.set(chunk.hash, chunk.text);
       documents.set(entry.path, fresh);
       changed.set(entry.path, fresh);

@@ -44,7 +44,7 @@ describe('chunks', () => {
     expect(chunks.every((chunk) => chunk.text.length <= MAX_CHUNK_CHARS && chunk.text.endsWith('.'))).toBe(true);
   });
 
-  it('cuts a mirrored GitHub item into title + body, then each comment and review with the title', () => {
+  it('cuts a mirrored GitHub item into its title alone, title + body, then each comment and review with the title', () => {
     const item = {
       title: 'Flaky login test',
       body: 'It fails on CI.',
@@ -52,6 +52,7 @@ describe('chunks', () => {
       reviews: [{ body: 'Please add a regression test.' }],
     };
     expect(chunkGitHubJson(JSON.stringify(item))?.map((chunk) => chunk.text)).toEqual([
+      'Flaky login test',
       'Flaky login test\nIt fails on CI.',
       'Flaky login test\nFake timers leak.',
       'Flaky login test\nPlease add a regression test.',
