@@ -5,7 +5,8 @@
 // never take the place of a relevant episode. Items below the relevance floor are not offered at
 // all. A candidate that does not fit is skipped and the next (smaller) one is tried, and the
 // receipt says why each was left out: outranked (higher-scoring items took the room), budget
-// (larger than the room the rules left), below the floor, or a duplicate.
+// (larger than the room the rules left), below the floor, or a duplicate. No shared line takes more
+// than a fifteenth of the budget (cut with an ellipsis), so a small budget names more memories.
 
 import { blockTitle, sectionHeading } from './hydrate-render.js';
 import { compareCandidates } from './hydrate-score.js';
@@ -19,6 +20,29 @@ export interface BudgetFill {
   readonly included: ReadonlyMap<ContextSource, readonly Candidate[]>;
   /** Every candidate in the order considered, included or dropped with the reason. */
   readonly items: readonly ReceiptItem[];
+}
+
+/**
+ * Share of the budget one shared item's line may take (rules are never cut): a small budget
+ * holds more memories, each briefly, rather than a few long ones. At 600 tokens a line keeps
+ * about 160 characters; at the default 2,000 only episodes longer than about 530 are cut.
+ */
+export const MAX_ITEM_SHARE = 1 / 15;
+
+/** Fewest estimated tokens a cut line keeps (about a subject and a sentence), whatever the budget. */
+export const MIN_ITEM_TOKENS = 40;
+
+/** `line` cut (with an ellipsis) so its estimate is at most `max` tokens; unchanged when it fits. */
+function capLine(line: string, max: number, estimator: TokenEstimator): string {
+  if (estimator.estimate(`${line}\n`) <= max) return line;
+  let chars = Math.min(line.length, max * 4 - 2);
+  let cut = line;
+  while (chars > 20) {
+    cut = `${line.slice(0, chars).trimEnd()}…`;
+    if (estimator.estimate(`${cut}\n`) <= max) return cut;
+    chars = Math.floor(chars * 0.9);
+  }
+  return cut;
 }
 
 /** Normalised text of a line, for duplicate detection across sources. */
@@ -56,7 +80,10 @@ export function fillBudget(
   const shared = candidates.filter((candidate) => candidate.source !== 'rules').sort(compareCandidates);
   let sharedRoom = 0;
   let titlePaidByRules = false;
-  const place = (candidate: Candidate, phase: 'rules' | 'shared'): void => {
+  const maxItemTokens = Math.max(MIN_ITEM_TOKENS, Math.floor(budget * MAX_ITEM_SHARE));
+  const place = (offered: Candidate, phase: 'rules' | 'shared'): void => {
+    const line = phase === 'shared' ? capLine(offered.line, maxItemTokens, estimator) : offered.line;
+    const candidate = line === offered.line ? offered : { ...offered, line };
     const tokens = estimator.estimate(`${candidate.line}\n`);
     const base = {
       source: candidate.source,
