@@ -22,6 +22,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
+import { coreDirectImports } from './build/core-direct-imports.js';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -34,23 +35,34 @@ const CORE_SOURCE = sourceOf('../core/src/index.ts');
 const ZOD_NAMED_NAMESPACE = /import\s*\{\s*z(?:\s+as\s+([A-Za-z_$][\w$]*))?\s*\}\s*from\s*(['"])zod\2/g;
 
 /**
- * Bundle `import { z } from 'zod'` as `import * as z from 'zod'` (the same members: zod's entry
- * re-exports everything of `z`). zod's `z` is a namespace re-exported as a value, which esbuild
- * must build in full, with every locale (~500 KB); a namespace import is tree-shaken per member,
- * so classic zod costs only what repomem uses and no command loads the locales it never shows.
+ * Two rewrites of the TypeScript sources and the packages' dist files before esbuild reads them:
+ * - `import { z } from 'zod'` becomes `import * as z from 'zod'` (the same members: zod's entry
+ *   re-exports everything of `z`). zod's `z` is a namespace re-exported as a value, which esbuild
+ *   must build in full, with every locale (~500 KB); a namespace import is tree-shaken per member,
+ *   so classic zod costs only what repomem uses and no command loads the locales it never shows;
+ * - `import { a, b } from '@repomem/core'` becomes imports of the core modules that declare `a`
+ *   and `b` (see build/core-direct-imports.ts): no barrel in the graph, so a command's chunks hold
+ *   what it uses.
  */
-function zodNamespaceImports(): Plugin {
+function sourceRewrites(): Plugin {
+  const directCoreImports = coreDirectImports(CORE_SOURCE);
   return {
-    name: 'repomem-zod-namespace-imports',
+    name: 'repomem-source-rewrites',
     setup(build) {
       build.onLoad({ filter: /[\\/]packages[\\/][\w-]+[\\/](src|dist)[\\/].*\.(ts|js)$/ }, async (args) => {
         const text = await readFile(args.path, 'utf8');
-        if (!ZOD_NAMED_NAMESPACE.test(text)) return undefined;
+        let contents = text;
+        if (ZOD_NAMED_NAMESPACE.test(contents)) {
+          ZOD_NAMED_NAMESPACE.lastIndex = 0;
+          contents = contents.replace(
+            ZOD_NAMED_NAMESPACE,
+            (_match, alias: string | undefined, quote: string) =>
+              `import * as ${alias ?? 'z'} from ${quote}zod${quote}`,
+          );
+        }
         ZOD_NAMED_NAMESPACE.lastIndex = 0;
-        const contents = text.replace(
-          ZOD_NAMED_NAMESPACE,
-          (_match, alias: string | undefined, quote: string) => `import * as ${alias ?? 'z'} from ${quote}zod${quote}`,
-        );
+        if (contents.includes('@repomem/core')) contents = directCoreImports(contents);
+        if (contents === text) return undefined;
         return { contents, loader: args.path.endsWith('.ts') ? 'ts' : 'js', resolveDir: dirname(args.path) };
       });
     },
@@ -94,6 +106,6 @@ export default defineConfig([
       // imports a package named at run time, on purpose.
       options.logOverride = { ...options.logOverride, 'unsupported-dynamic-import': 'silent' };
     },
-    esbuildPlugins: [zodNamespaceImports()],
+    esbuildPlugins: [sourceRewrites()],
   },
 ]);
