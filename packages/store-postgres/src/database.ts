@@ -102,10 +102,12 @@ export class PostgresDatabase {
   readonly #pool: PostgresPoolLike;
   readonly #owned: boolean;
   readonly #retry: RetryPolicy;
+  readonly #connection: ResolvedConnection;
   #closed = false;
 
   constructor(source: DatabaseSource) {
     const { connection } = source;
+    this.#connection = connection;
     this.identity = connection.identity;
     this.schema = connection.schema;
     this.qualifier = quoteIdentifier(connection.schema);
@@ -332,6 +334,14 @@ export class PostgresDatabase {
       first.release();
       second?.release();
     }
+  }
+
+  /**
+   * Another database over this one's pool that never ends it: each facet of a store set works on
+   * its own view (closing it closes only that facet), and the set closes this owner once.
+   */
+  view(): PostgresDatabase {
+    return new PostgresDatabase({ connection: this.#connection, pool: this.#pool, retry: this.#retry });
   }
 
   /** End the pool when this package created it (an injected pool or client stays open). */

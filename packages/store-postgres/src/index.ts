@@ -13,7 +13,26 @@ export { REPO_SCOPED_TABLES, REPOMEM_TABLES } from './migrations.js';
 export type { PostgresConnectionOptions } from './open-database.js';
 export * from './policies.js';
 export * from './postgres-scheme.js';
-export * from './postgres-store.js';
-export * from './record-backend.js';
+export * from './postgres-set.js';
+export {
+  checkPostgresRepo,
+  DEFAULT_POSTGRES_MAX_DOCUMENT_BYTES,
+  DEFAULT_POSTGRES_REPO,
+  MAX_POSTGRES_DOCUMENT_BYTES,
+  MAX_POSTGRES_REPO_LENGTH,
+  openPostgresStore,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from './postgres-store.js';
+export {
+  MEMORY_RANK_WEIGHTS,
+  openPostgresRecordBackend,
+  type PostgresRecordBackend,
+  type PostgresRecordBackendOptions,
+} from './record-backend.js';
 export { POSTGRES_SCHEMA_VERSION } from './schema.js';
-export * from './task-record-backend.js';
+export {
+  openPostgresTaskRecordBackend,
+  type PostgresTaskRecordBackend,
+  type PostgresTaskRecordBackendOptions,
+} from './task-record-backend.js';

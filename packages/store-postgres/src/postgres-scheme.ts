@@ -2,12 +2,23 @@
 // the CLI's `--store`, `$REPOMEM_STORE`, the MCP server and library callers open PostgreSQL the
 // same way as any store, get the native verified-memory and task-record tables, and `repomem
 // doctor` gets this store's own checks. Labels never show the password.
-import type { StoreScheme } from '@repomem/core';
+import type { OpenStoreContext, StoreScheme } from '@repomem/core';
+import type { PostgresConnectionFields } from './connection-options.js';
 import { diagnosePostgres } from './diagnose.js';
+import { openPostgresStoreSet } from './postgres-set.js';
 import { type PostgresSpecTarget, parsePostgresSpec, postgresSpecFields, postgresSpecLabel } from './postgres-spec.js';
 import { openPostgresStore } from './postgres-store.js';
 import { openPostgresRecordBackend } from './record-backend.js';
 import { openPostgresTaskRecordBackend } from './task-record-backend.js';
+
+/** The target's fields; the context's connection limit applies when the spec sets no `pool_max`. */
+function fieldsOf(target: PostgresSpecTarget, context: OpenStoreContext): PostgresConnectionFields {
+  const fields = postgresSpecFields(target);
+  const explicit = target.layers.some((layer) => layer.maxConnections !== undefined);
+  return explicit || context.maxConnections === undefined
+    ? fields
+    : { ...fields, maxConnections: context.maxConnections };
+}
 
 export { type PostgresSpecTarget, parsePostgresSpec, postgresSpecFields, postgresSpecLabel } from './postgres-spec.js';
 
@@ -31,10 +42,13 @@ export const storeScheme: StoreScheme<PostgresSpecTarget> = {
   parse: (rest, context) => parsePostgresSpec(rest, context.env),
   label: (target) => postgresSpecLabel(target),
   open: (target, context) =>
-    openPostgresStore({ ...postgresSpecFields(target), repo: context.repo, readOnly: context.readOnly }),
+    openPostgresStore({ ...fieldsOf(target, context), repo: context.repo, readOnly: context.readOnly }),
+  // One pool for the store and both backends (`openStoreSet`: one server connection per command).
+  openSet: (target, context) =>
+    openPostgresStoreSet({ ...fieldsOf(target, context), repo: context.repo, readOnly: context.readOnly }),
   openVerifiedBackend: (target, context) =>
-    openPostgresRecordBackend({ ...postgresSpecFields(target), readOnly: context.readOnly }),
+    openPostgresRecordBackend({ ...fieldsOf(target, context), readOnly: context.readOnly }),
   openTaskRecordBackend: (target, context) =>
-    openPostgresTaskRecordBackend({ ...postgresSpecFields(target), readOnly: context.readOnly }),
+    openPostgresTaskRecordBackend({ ...fieldsOf(target, context), readOnly: context.readOnly }),
   diagnose: (target, context) => diagnosePostgres(postgresSpecFields(target), postgresSpecLabel(target), context),
 };

@@ -84,7 +84,7 @@ export function checkPostgresRepo(repo: unknown, opener: string): string {
   return repo;
 }
 
-function checkMaxBytes(value: unknown): number {
+export function checkMaxBytes(value: unknown): number {
   if (value === undefined) return DEFAULT_POSTGRES_MAX_DOCUMENT_BYTES;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0 || value > MAX_POSTGRES_DOCUMENT_BYTES) {
     throw new RepomemError(
@@ -386,11 +386,24 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const maxDocumentBytes = checkMaxBytes(options?.maxDocumentBytes);
   const { db, databaseId } = await openDatabase(options, 'openPostgresStore');
   try {
-    // A repository this role may not see would read as an empty memory: refuse it at open.
-    await new RepositoryAccessCheck(db).assert(repo);
+    return await postgresStoreOn(db, databaseId, repo, options.readOnly === true, maxDocumentBytes);
   } catch (error) {
     await db.close();
     throw error;
   }
-  return new PostgresStoreImpl(db, databaseId, repo, options.readOnly === true, maxDocumentBytes);
+}
+
+/**
+ * The store on an open database (package-internal: the store set builds it on a view of its
+ * pool). Checks that the role may see `repo` first: a hidden repository would read as empty.
+ */
+export async function postgresStoreOn(
+  db: PostgresDatabase,
+  databaseId: string,
+  repo: string,
+  readOnly: boolean,
+  maxDocumentBytes: number = DEFAULT_POSTGRES_MAX_DOCUMENT_BYTES,
+): Promise<PostgresStore> {
+  await new RepositoryAccessCheck(db).assert(repo);
+  return new PostgresStoreImpl(db, databaseId, repo, readOnly, maxDocumentBytes);
 }

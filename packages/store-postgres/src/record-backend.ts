@@ -451,5 +451,10 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
  */
 export async function openPostgresRecordBackend(options: PostgresRecordBackendOptions): Promise<PostgresRecordBackend> {
   const { db } = await openDatabase(options, 'openPostgresRecordBackend');
-  return new PostgresRecordBackendImpl(db, options.readOnly === true);
+  return postgresRecordBackendOn(db, options.readOnly === true);
+}
+
+/** The verified-memory backend on an open database (package-internal: the store set's facet). */
+export function postgresRecordBackendOn(db: PostgresDatabase, readOnly: boolean): PostgresRecordBackend {
+  return new PostgresRecordBackendImpl(db, readOnly);
 }

@@ -297,5 +297,10 @@ export async function openPostgresTaskRecordBackend(
   options: PostgresTaskRecordBackendOptions,
 ): Promise<PostgresTaskRecordBackend> {
   const { db } = await openDatabase(options, 'openPostgresTaskRecordBackend');
-  return new PostgresTaskRecordBackendImpl(db, options.readOnly === true);
+  return postgresTaskRecordBackendOn(db, options.readOnly === true);
+}
+
+/** The task-record backend on an open database (package-internal: the store set's facet). */
+export function postgresTaskRecordBackendOn(db: PostgresDatabase, readOnly: boolean): PostgresTaskRecordBackend {
+  return new PostgresTaskRecordBackendImpl(db, readOnly);
 }

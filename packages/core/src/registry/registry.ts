@@ -24,6 +24,7 @@ import type {
   SchemeModule,
   StoreDiagnostic,
   StoreScheme,
+  StoreSchemeSet,
 } from './scheme.js';
 import { invalidSpec, redactSpec, splitSpec } from './spec-text.js';
 
@@ -68,6 +69,11 @@ export interface OpenStoreOptions {
   readonly create?: boolean;
   /** Aborts a slow open. */
   readonly signal?: AbortSignal;
+  /**
+   * Most server connections a pooled scheme may hold when the spec sets none (see
+   * {@link OpenStoreContext.maxConnections}); a positive integer. The CLI passes 1.
+   */
+  readonly maxConnections?: number;
 }
 
 /** Options of {@link StoreRegistry.openCitationReader}. */
@@ -125,7 +131,15 @@ function storeContext(options: OpenStoreOptions): OpenStoreContext {
     readOnly: options.readOnly ?? false,
     create: options.create ?? false,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.maxConnections === undefined ? {} : { maxConnections: checkConnections(options.maxConnections) }),
   };
+}
+
+function checkConnections(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new RepomemError('INVALID_ARGUMENT', `maxConnections must be a positive integer (got ${String(value)})`);
+  }
+  return value;
 }
 
 /** A store with its record backends, opened from one spec (see {@link StoreRegistry.openStoreSet}). */
@@ -275,6 +289,43 @@ async function documentBackend<K extends 'verified' | 'tasks'>(
   return create(store) as Result;
 }
 
+/** A {@link StoreSet} over a scheme's own set: facets it left out become documents in its store. */
+function setOf(opened: StoreSchemeSet): StoreSet {
+  const { store } = opened;
+  let verified: Promise<VerifiedMemoryBackend> | undefined;
+  let tasks: Promise<TaskRecordBackend> | undefined;
+  let closing: Promise<void> | undefined;
+  return {
+    store,
+    verified: () => {
+      verified ??=
+        opened.verifiedBackend === undefined
+          ? documentBackend(store, 'verified')
+          : Promise.resolve(opened.verifiedBackend);
+      return verified;
+    },
+    tasks: () => {
+      tasks ??=
+        opened.taskRecordBackend === undefined
+          ? documentBackend(store, 'tasks')
+          : Promise.resolve(opened.taskRecordBackend);
+      return tasks;
+    },
+    close: () => {
+      closing ??= (async () => {
+        try {
+          // Document backends hold no connection of their own; the scheme's set closes its
+          // native facets, then the connection.
+          for (const backend of [verified, tasks]) await (await backend?.catch(() => undefined))?.close();
+        } finally {
+          await opened.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
 /**
  * A set of store and citation-reader schemes. {@link defaultStoreRegistry} holds the built-in
  * ones; create another for isolation (tests, an embedding application with its own schemes).
@@ -376,9 +427,22 @@ export class StoreRegistry {
   }
 
   /**
-   * Open a store and hand out its record backends from the same open: on a scheme with a kit
-   * driver (`openDriver`) that is one driver, one connection, for all three. A scheme with a
-   * native record backend opens it on first use (its own connection, as before).
+   * Open a store and hand out its record backends from the same open, one connection for all
+   * three: through the scheme's `openSet` when it has one (its native backends on its one pool or
+   * handle), else its kit driver (`openDriver`, the backends as documents on that driver), else
+   * the separate openers (a native record backend opened on first use, its own connection).
+   * Close the set, not its facets: `close()` closes every facet handed out, then the connection.
+   *
+   * @example
+   * ```ts
+   * const set = await openStoreSet('postgres://agent@db/memory', { repo: 'acme/app' });
+   * try {
+   *   const tasks = await set.tasks();
+   *   // ... set.store, await set.verified()
+   * } finally {
+   *   await set.close();
+   * }
+   * ```
    */
   async openStoreSet(
     spec: string | ResolvedSpec<StoreScheme> = DEFAULT_STORE_SPEC,
@@ -386,6 +450,7 @@ export class StoreRegistry {
   ): Promise<StoreSet> {
     const resolved = typeof spec === 'string' ? await this.resolveStoreSpec(spec, options) : spec;
     const context = storeContext(options);
+    if (resolved.scheme.openSet !== undefined) return setOf(await resolved.scheme.openSet(resolved.target, context));
     const store = await openResolved(resolved, context);
     const { scheme, target } = resolved;
     let verified: Promise<VerifiedMemoryBackend> | undefined;

@@ -30,6 +30,12 @@ export interface OpenStoreContext extends SchemeContext {
   readonly create: boolean;
   /** Aborts a slow open (network stores). */
   readonly signal?: AbortSignal;
+  /**
+   * Most server connections a pooled scheme may hold for this open when its spec sets none
+   * (PostgreSQL's `pool_max`): 1 for a one-shot command, so the command holds one connection
+   * even when its work runs concurrently; unset for a long-lived server (the scheme's default).
+   */
+  readonly maxConnections?: number;
 }
 
 /** What a citation-reader opener receives besides the parsed target. */
@@ -78,6 +84,14 @@ export interface StoreScheme<Target = unknown> {
    */
   openDriver?(target: Target, context: OpenStoreContext): Promise<KitDriver>;
   /**
+   * Open the store and its native record backends from ONE connection, pool or client (a
+   * PostgreSQL pool, a SQLite handle, an SDK client). The registry's `openStoreSet` uses it
+   * before `openDriver` and the separate openers, so a command that touches the store, verified
+   * memories and task records opens its spec once. A facet the set leaves out is kept as JSON
+   * documents in the set's store. The separate openers stay for callers that want one facet.
+   */
+  openSet?(target: Target, context: OpenStoreContext): Promise<StoreSchemeSet>;
+  /**
    * Open the store's native verified-memory backend (tables, record namespaces). Without it,
    * verified memories are kept as JSON documents in the store (`createDocumentRecordBackend`).
    */
@@ -92,6 +106,24 @@ export interface StoreScheme<Target = unknown> {
    * explain each failure; used by `repomem doctor`. Never throws for a failed check: it reports it.
    */
   diagnose?(target: Target, context: OpenStoreContext): Promise<readonly StoreDiagnostic[]>;
+}
+
+/**
+ * The facets of one open ({@link StoreScheme.openSet}), sharing one connection.
+ *
+ * Closing is set-level: a facet's own `close()` ends only that facet (its later calls fail with
+ * `STORE_CLOSED`) and never the shared connection, so closing the store alone leaves the backends
+ * working; the set's `close()` closes every facet it returned, then the connection, once.
+ */
+export interface StoreSchemeSet {
+  /** The store. */
+  readonly store: MemoryStore;
+  /** The native verified-memory backend on the same connection (omitted: JSON documents in `store`). */
+  readonly verifiedBackend?: VerifiedMemoryBackend;
+  /** The native task-record backend on the same connection (omitted: JSON documents in `store`). */
+  readonly taskRecordBackend?: TaskRecordBackend;
+  /** Close the facets, then the shared connection; idempotent. */
+  close(): Promise<void>;
 }
 
 /** One check of {@link StoreScheme.diagnose}. */
