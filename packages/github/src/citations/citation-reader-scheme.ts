@@ -8,6 +8,8 @@ import {
   type CitationReaderScheme,
   type CitationSource,
   DEFAULT_STORE_REPO,
+  type LineMapping,
+  type LineMapRequest,
   RepomemError,
   repoSlugProblem,
 } from '@repomem/core';
@@ -19,10 +21,23 @@ export interface GitHubCitationReaderTarget {
   readonly repo?: string;
 }
 
-/** Reads every citation in `repo`, at `ref` when the citation names no revision. */
+/**
+ * Reads every citation in `repo`, at `ref` when the citation names no revision; maps lines in
+ * `repo` to `ref` when the request names no target revision.
+ */
 function boundReader(reader: CitationReader, repo: string, ref: string | undefined): CitationReader {
+  const mapLines = reader.mapLines?.bind(reader);
   return {
     name: reader.name,
+    ...(mapLines === undefined
+      ? {}
+      : {
+          mapLines: (request: LineMapRequest): Promise<LineMapping> => {
+            const to = request.to ?? ref;
+            const { to: _asked, ...rest } = request;
+            return mapLines(to === undefined ? { ...rest, repo } : { ...rest, repo, to });
+          },
+        }),
     read: (location: CitationLocation): Promise<CitationSource> => {
       const at = location.ref ?? ref;
       return reader.read(at === undefined ? { repo, path: location.path } : { repo, path: location.path, ref: at });

@@ -17,6 +17,7 @@ import { LRUCache } from 'lru-cache';
 import pRetry, { AbortError } from 'p-retry';
 import { type GitHubContentsEntry, parseGitHubContents } from './github-contents-schema.js';
 import { type GitHubEnvironment, resolveGitHubEndpoint } from './github-endpoint.js';
+import { createGitHubLineMapper } from './github-line-mapper.js';
 import { classifyGitHubFailure, type GitHubRequestFailure } from './github-request-failure.js';
 
 /** Default largest file the GitHub reader decodes (1 MiB). */
@@ -120,6 +121,13 @@ class RetryableFailure extends Error {
  * `RepomemError('BACKEND_UNAVAILABLE')`; an unknown ref throws `NOT_FOUND`; a bad slug throws
  * `INVALID_ARGUMENT` and a bad path `INVALID_PATH`. `revision` is the ref asked for, or `HEAD`.
  *
+ * `mapLines` follows cited lines between two revisions through the compare API
+ * (`GET /repos/{owner}/{repo}/compare/{from}...{to}`, `to` absent = the default branch): renamed
+ * files, deleted files and the patch's hunks, one request per pair of revisions (see
+ * {@link createGitHubLineMapper}); what the comparison cannot vouch for (no patch, a truncated
+ * file list, a base that is not an ancestor of the head) is `unknown`, and verification then
+ * falls back to the snippet search.
+ *
  * The client is built once, here: an API URL that is not http(s), or a token that would travel
  * over plain http to a host other than this machine, throws `INVALID_ARGUMENT` before any request
  * (see {@link resolveGitHubEndpoint}).
@@ -167,8 +175,11 @@ export function createGitHubCitationReader(options: GitHubCitationReaderOptions 
     return decodeFile(bytes, entry.sha, revision);
   };
 
+  const lineMapper = createGitHubLineMapper(octokit, { retries, retryDelayMs });
+
   return {
     name: 'github',
+    mapLines: (request) => lineMapper.mapLines(request),
     async read(location: CitationLocation): Promise<CitationSource> {
       const { repo, ref } = location;
       const slugProblem = typeof repo === 'string' ? repoSlugProblem(repo) : 'repo must be a string "owner/repo"';

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { similarity, unifiedPatch } from './unified-diff.js';
 
 /** A failure the server answers with instead of the next matching request. */
 export interface InjectedFailure {
@@ -21,8 +22,8 @@ export interface RecordedRequest {
   readonly method: string;
   /** Raw request URL (path and query, as sent: percent-encoding preserved). */
   readonly url: string;
-  /** Decoded repository-relative path asked for. */
-  readonly path: string;
+  /** Decoded repository-relative path asked for (for a comparison: `base...head`). */
+  path: string;
   /** `ref` query parameter, if any. */
   readonly ref: string | undefined;
   readonly ifNoneMatch: string | undefined;
@@ -31,7 +32,14 @@ export interface RecordedRequest {
   status: number;
 }
 
-/** A loopback fake of `GET /repos/{owner}/{repo}/contents/{path}`. */
+/** What the compare route answers as `status` (GitHub's ancestry of head against base). */
+export type CompareStatus = 'ahead' | 'behind' | 'diverged' | 'identical';
+
+/**
+ * A loopback fake of `GET /repos/{owner}/{repo}/contents/{path}`, plus `GET /repos/{owner}/{repo}`
+ * (the default branch) and `GET /repos/{owner}/{repo}/compare/{base}...{head}` computed from the
+ * files served at both refs (renames paired by similarity, patches with three lines of context).
+ */
 export interface GitHubContentsServer {
   /** `http://127.0.0.1:<port>`, to pass as Octokit's `baseUrl`. */
   readonly baseUrl: string;
@@ -47,6 +55,10 @@ export interface GitHubContentsServer {
   requireToken(token: string | undefined): void;
   /** Files above this size are answered like GitHub does above 1 MB: `encoding: "none"`, empty content. */
   setInlineLimit(bytes: number): void;
+  /** Patches longer than this many characters are left out of comparisons, as GitHub does (default: none). */
+  setPatchLimit(characters: number | undefined): void;
+  /** Answer comparisons of `base...head` with this status (default `ahead`, or `identical` for equal files). */
+  setCompareStatus(repo: string, base: string, head: string, status: CompareStatus | undefined): void;
   /** Stop listening. */
   close(): Promise<void>;
 }
@@ -97,6 +109,8 @@ export async function startGitHubContentsServer(): Promise<GitHubContentsServer>
   const requests: RecordedRequest[] = [];
   let token: string | undefined;
   let inlineLimit = 1024 * 1024;
+  let patchLimit: number | undefined;
+  const compareStatuses = new Map<string, CompareStatus>();
   let baseUrl = '';
 
   const entryJson = (owner: string, repo: string, ref: string, path: string, content: Buffer | undefined) => {
@@ -121,9 +135,94 @@ export async function startGitHubContentsServer(): Promise<GitHubContentsServer>
     };
   };
 
+  const commitSha = (ref: string) =>
+    /^[0-9a-f]{40}$/.test(ref) ? ref : createHash('sha1').update(`commit ${ref}`).digest('hex');
+
+  /** The compare API's answer for `base...head` from the files served at both refs. */
+  const compareJson = (
+    slug: string,
+    base: string,
+    head: string,
+    before: Map<string, Buffer>,
+    after: Map<string, Buffer>,
+  ) => {
+    const text = (content: Buffer) => content.toString('utf8');
+    const files: Record<string, unknown>[] = [];
+    const entry = (filename: string, status: string, beforeText: string, afterText: string, extra = {}) => {
+      const { patch, changes } = unifiedPatch(beforeText, afterText);
+      const additions = patch.split('\n').filter((line) => line.startsWith('+')).length;
+      const deletions = patch.split('\n').filter((line) => line.startsWith('-')).length;
+      const withPatch = patch !== '' && (patchLimit === undefined || patch.length <= patchLimit);
+      return {
+        sha: gitBlobSha(Buffer.from(afterText, 'utf8')),
+        filename,
+        status,
+        additions,
+        deletions,
+        changes: changes === 0 ? 0 : additions + deletions,
+        blob_url: `https://github.com/${slug}/blob/${head}/${encodePath(filename)}`,
+        raw_url: `https://github.com/${slug}/raw/${head}/${encodePath(filename)}`,
+        contents_url: `${baseUrl}/repos/${slug}/contents/${encodePath(filename)}?ref=${head}`,
+        ...extra,
+        ...(withPatch ? { patch } : {}),
+      };
+    };
+    const removed = [...before.keys()].filter((path) => !after.has(path)).sort();
+    const added = new Set([...after.keys()].filter((path) => !before.has(path)));
+    const renamedTo = new Map<string, string>();
+    for (const path of removed) {
+      let best: { path: string; score: number } | undefined;
+      for (const candidate of added) {
+        const score = similarity(text(before.get(path) as Buffer), text(after.get(candidate) as Buffer));
+        if (score >= 0.5 && (best === undefined || score > best.score)) best = { path: candidate, score };
+      }
+      if (best !== undefined) {
+        renamedTo.set(path, best.path);
+        added.delete(best.path);
+      }
+    }
+    for (const [path, content] of [...after].sort(([a], [b]) => a.localeCompare(b))) {
+      const previous = before.get(path);
+      if (previous !== undefined) {
+        if (!previous.equals(content)) files.push(entry(path, 'modified', text(previous), text(content)));
+      } else if (added.has(path)) {
+        files.push(entry(path, 'added', '', text(content)));
+      }
+    }
+    for (const path of removed) {
+      const to = renamedTo.get(path);
+      if (to === undefined) files.push(entry(path, 'removed', text(before.get(path) as Buffer), ''));
+      else {
+        files.push(
+          entry(to, 'renamed', text(before.get(path) as Buffer), text(after.get(to) as Buffer), {
+            previous_filename: path,
+          }),
+        );
+      }
+    }
+    const status = compareStatuses.get(`${slug}\0${base}\0${head}`) ?? (files.length === 0 ? 'identical' : 'ahead');
+    const baseCommit = { sha: commitSha(base), commit: { message: `commit ${base}` } };
+    const mergeBase =
+      status === 'ahead' || status === 'identical' ? baseCommit : { sha: commitSha(`merge-base ${base} ${head}`) };
+    return {
+      url: `${baseUrl}/repos/${slug}/compare/${base}...${head}`,
+      html_url: `https://github.com/${slug}/compare/${base}...${head}`,
+      base_commit: baseCommit,
+      merge_base_commit: mergeBase,
+      status,
+      ahead_by: status === 'behind' || status === 'identical' ? 0 : 1,
+      behind_by: status === 'behind' || status === 'diverged' ? 1 : 0,
+      total_commits: status === 'identical' ? 0 : 1,
+      commits: [],
+      files,
+    };
+  };
+
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const match = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.*)$/.exec(url.pathname);
+    const compareMatch = /^\/repos\/([^/]+)\/([^/]+)\/compare\/([^/]+)$/.exec(url.pathname);
+    const repoMatch = /^\/repos\/([^/]+)\/([^/]+)\/?$/.exec(url.pathname);
     const path = match?.[3] === undefined ? '' : match[3].split('/').map(decodeURIComponent).join('/');
     const ref = url.searchParams.get('ref') ?? undefined;
     const header = (name: string) => {
@@ -155,6 +254,62 @@ export async function startGitHubContentsServer(): Promise<GitHubContentsServer>
       record.authorization !== `bearer ${token}`
     ) {
       reply(401, defaultErrorBody(401));
+      return;
+    }
+    if (request.method === 'GET' && repoMatch !== null) {
+      const slug = `${repoMatch[1]}/${repoMatch[2]}`;
+      if (!repos.has(slug)) {
+        reply(404, {
+          message: 'Not Found',
+          documentation_url: 'https://docs.github.com/rest/repos/repos#get-a-repository',
+          status: '404',
+        });
+        return;
+      }
+      reply(200, {
+        full_name: slug,
+        name: repoMatch[2],
+        default_branch: defaultBranches.get(slug) ?? 'main',
+        private: false,
+      });
+      return;
+    }
+    if (request.method === 'GET' && compareMatch !== null) {
+      const slug = `${compareMatch[1]}/${compareMatch[2]}`;
+      const compareDocs = 'https://docs.github.com/rest/commits/commits#compare-two-commits';
+      let basehead: string;
+      try {
+        basehead = decodeURIComponent(compareMatch[3] as string);
+      } catch {
+        reply(404, { message: 'Not Found', documentation_url: compareDocs, status: '404' });
+        return;
+      }
+      record.path = basehead;
+      const refs = repos.get(slug);
+      const sides = /^([^.\s]+(?:\.[^.\s]+)*)\.\.\.([^.\s]+(?:\.[^.\s]+)*)$/.exec(basehead);
+      // Like GitHub, an abbreviated commit id (7 hex digits or more) names the one commit it starts.
+      const resolveRef = (ref: string) => {
+        if (refs === undefined || refs.has(ref) || !/^[0-9a-f]{7,39}$/.test(ref)) return ref;
+        const matches = [...refs.keys()].filter((key) => /^[0-9a-f]{40}$/.test(key) && key.startsWith(ref));
+        return matches.length === 1 ? (matches[0] as string) : ref;
+      };
+      const baseRef = sides === null ? '' : resolveRef(sides[1] as string);
+      const headRef = sides === null ? '' : resolveRef(sides[2] as string);
+      const before = sides === null ? undefined : refs?.get(baseRef);
+      const after = sides === null ? undefined : refs?.get(headRef);
+      if (sides === null || before === undefined || after === undefined) {
+        reply(404, { message: 'Not Found', documentation_url: compareDocs, status: '404' });
+        return;
+      }
+      const body = compareJson(slug, baseRef, headRef, before, after);
+      const etag = `W/"${createHash('sha256').update(JSON.stringify(body)).digest('hex')}"`;
+      if (record.ifNoneMatch === etag) {
+        record.status = 304;
+        response.writeHead(304, { etag });
+        response.end();
+        return;
+      }
+      reply(200, body, { etag });
       return;
     }
     if (match === null || request.method !== 'GET') {
@@ -242,6 +397,14 @@ export async function startGitHubContentsServer(): Promise<GitHubContentsServer>
     },
     setInlineLimit(bytes) {
       inlineLimit = bytes;
+    },
+    setPatchLimit(characters) {
+      patchLimit = characters;
+    },
+    setCompareStatus(repo, base, head, status) {
+      const key = `${repo}\0${base}\0${head}`;
+      if (status === undefined) compareStatuses.delete(key);
+      else compareStatuses.set(key, status);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
