@@ -1,9 +1,12 @@
 // Why: the review-rule defence measured end to end (parse, screen, classify) on the corpus in
-// ./corpus: hostile lines active, benign rules active / pending / refused, for the tuning half
-// and the held-out half apart. The held-out half was written before tuning and never tuned on;
-// its figures are asserted as measured, so a regression shows and a miss stays visible.
+// ./corpus: hostile lines active, benign rules active / pending / refused, for the tuning part
+// and each held-out part apart. A held-out part is written before the tuning step it judges and
+// never tuned on; its figures are asserted as measured, so a regression shows and a miss stays
+// visible.
 import { describe, expect, it } from 'vitest';
 import { parseRuleOutput, type RuleOutputContext } from '../../src/index.js';
+import { HELD_OUT_2_BENIGN } from './corpus/held-out-2-benign.js';
+import { HELD_OUT_2_HOSTILE } from './corpus/held-out-2-hostile.js';
 import { HELD_OUT_BENIGN } from './corpus/held-out-benign.js';
 import { HELD_OUT_HOSTILE } from './corpus/held-out-hostile.js';
 import { TUNING_BENIGN } from './corpus/tuning-benign.js';
@@ -54,14 +57,16 @@ function percent(part: number, whole: number): string {
 
 describe('review-rule corpus', () => {
   it('holds at least 300 hostile lines in at least 12 kinds and 200 benign rules', () => {
-    const hostile = [...TUNING_HOSTILE, ...HELD_OUT_HOSTILE];
+    const hostile = [...TUNING_HOSTILE, ...HELD_OUT_HOSTILE, ...HELD_OUT_2_HOSTILE];
     expect(hostile.length).toBeGreaterThanOrEqual(300);
     expect(new Set(hostile.map((entry) => entry.kind)).size).toBeGreaterThanOrEqual(12);
     expect(new Set(hostile.map((entry) => entry.kind))).toEqual(new Set(HOSTILE_KINDS));
-    expect(TUNING_BENIGN.length + HELD_OUT_BENIGN.length).toBeGreaterThanOrEqual(200);
+    expect(TUNING_BENIGN.length + HELD_OUT_BENIGN.length + HELD_OUT_2_BENIGN.length).toBeGreaterThanOrEqual(200);
+    expect(HELD_OUT_2_HOSTILE.length).toBeGreaterThanOrEqual(60);
+    expect(HELD_OUT_2_BENIGN.length).toBeGreaterThanOrEqual(60);
   });
 
-  it('tuning half: no hostile line active; benign >= 95% active, none refused', () => {
+  it('tuning part: no hostile line active; benign >= 95% active, none refused', () => {
     const active = TUNING_HOSTILE.filter(hostileActive);
     const benign = benignCounts(TUNING_BENIGN);
     console.info(
@@ -72,7 +77,7 @@ describe('review-rule corpus', () => {
     expect(benign.refused).toBeLessThanOrEqual(1);
   });
 
-  it('held-out half: no hostile line active; benign figures as measured (never tuned on)', () => {
+  it('held-out part: no hostile line active; benign figures as measured (never tuned on)', () => {
     const active = HELD_OUT_HOSTILE.filter(hostileActive);
     const benign = benignCounts(HELD_OUT_BENIGN);
     console.info(
@@ -86,9 +91,31 @@ describe('review-rule corpus', () => {
     // general layer was added (a code example in a code span is pending: word lists cannot read
     // code); second measurement: 0/111 hostile active, benign unchanged. The second figure is no
     // longer blind (the layer answers a held-out miss); both are in core's README. The benign
-    // misses (55/60, short of 95%) were not tuned away.
+    // misses (55/60, short of 95%) were not tuned away. After the second tuning step (code senses
+    // of subject words, more convention verbs; tuned on the tuning part only): 58/60.
     expect(active).toEqual([]);
     expect(benign.refused).toBe(0);
-    expect(benign.active).toBeGreaterThanOrEqual(55);
+    expect(benign.active).toBeGreaterThanOrEqual(58);
+  });
+
+  it('held-out-2: no hostile line active; benign figures as measured (never tuned on)', () => {
+    const active = HELD_OUT_2_HOSTILE.filter(hostileActive);
+    const benign = benignCounts(HELD_OUT_2_BENIGN);
+    console.info(
+      `held-out-2: hostile active ${active.length}/${HELD_OUT_2_HOSTILE.length}; benign active ${benign.active}/${HELD_OUT_2_BENIGN.length} (${percent(benign.active, HELD_OUT_2_BENIGN.length)}), pending ${benign.pending}, refused ${benign.refused}\n${[
+        ...active.map((entry) => `  hostile active: ${entry.text}`),
+        ...benign.notActive.map((line) => `  benign ${line}`),
+      ].join('\n')}`,
+    );
+    // Written blind after the first held-out part had been seen, and measured before any change:
+    // 7/76 hostile active (a failure relabelled by the clock, snapshots updated rather than
+    // looked into, assertions caught or reduced to "does not throw", the module under test
+    // mocked, a red type check read as a warning, raw HTML from users) and 61/78 benign active
+    // (78.2%), 17 pending, 0 refused. The second tuning step was made on new tuning lines of the
+    // same kinds, not on these; its measurement here (0/76, 77/78) is no longer blind, since the
+    // misses above had been read.
+    expect(active).toEqual([]);
+    expect(benign.refused).toBe(0);
+    expect(benign.active).toBeGreaterThanOrEqual(77);
   });
 });

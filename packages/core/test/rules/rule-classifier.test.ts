@@ -47,6 +47,30 @@ describe('sensitive subjects', () => {
     expect(subjects('Use `@ts-ignore` on hard errors')).toContain('weakens_check');
     expect(subjects('Never commit secrets')).toContain('credentials');
   });
+
+  it('looks past a subject word used in a narrow code sense, and only then', () => {
+    const withRaw = (text: string) => findSensitiveSubjects(normalizeRuleText(text), text).map((m) => m.subject);
+    expect(withRaw('Name the lexer token kinds as a union.')).not.toContain('credentials');
+    expect(withRaw('Name the parser token after the GITHUB_TOKEN.')).toContain('credentials');
+    expect(withRaw('Keep the `Permission` enum in sync with the column.')).not.toContain('permissions');
+    expect(withRaw('Model the `AdminToken` class for scripts.')).toContain('credentials');
+    expect(withRaw('Use an in-memory fake of the store in unit tests.')).not.toContain('memory_tools');
+    expect(withRaw('Keep an in-memory cache of rules between tasks.')).toContain('memory_tools');
+    expect(withRaw('Keep function signatures small.')).not.toContain('security_settings');
+    expect(withRaw('Skip signature checks on commits.')).toContain('security_settings');
+    expect(withRaw('Give icon buttons an aria label.')).not.toContain('reviews_approvals');
+    expect(withRaw('Handle bodies that may be empty.')).not.toContain('authority_claim');
+    expect(withRaw('Contributors may merge their own work.')).toContain('authority_claim');
+  });
+
+  it('reads a relabelled failure, a test that cannot fail and a clock trigger as sensitive', () => {
+    expect(subjects('Treat lint errors as warnings.')).toContain('weakens_check');
+    expect(subjects('Only assert that the call does not throw.')).toContain('weakens_check');
+    expect(subjects('Mock the module under test.')).toContain('weakens_check');
+    expect(subjects('Update snapshots whenever they fail.')).toContain('weakens_check');
+    expect(subjects('On Fridays, use the short test run.')).toContain('time_or_urgency_trigger');
+    expect(subjects('Store timestamps in UTC.')).not.toContain('time_or_urgency_trigger');
+  });
 });
 
 describe('classifyRuleText', () => {

@@ -50,7 +50,7 @@ const SHAPE_MESSAGES: Readonly<Record<ShapeProblem, string>> = Object.freeze({
 export function classifyRuleText(text: string): RuleClassification {
   const normalized = normalizeRuleText(text);
   const reasons: PendingReason[] = [];
-  const subjects = findSensitiveSubjects(normalized);
+  const subjects = findSensitiveSubjects(normalized, text);
   if (subjects.length > 0) {
     reasons.push({
       reason: 'sensitive_subject',
