@@ -3,7 +3,7 @@
 // lines, changed lines, a deleted file, a missing patch, a diverged base, an unknown revision, the
 // default branch, one request per pair of commits, and verification end to end (a renamed file
 // is re-anchored, not invalidated).
-import { type Citation, checkCitation, type LineMapRequest, snippetHash } from '@repomem/core';
+import { anchoredCitation, type Citation, checkCitation, type LineMapRequest, snippetHash } from '@repomem/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { citationReaderScheme, createGitHubCitationReader } from '../src/index.js';
 import { type GitHubContentsServer, startGitHubContentsServer } from './support/github-contents-server.js';
@@ -169,6 +169,32 @@ describe('verification through the GitHub reader follows the code', () => {
     expect(await checkCitation(reader(), REPO, citation, HEAD)).toMatchObject({
       kind: 'invalid',
       reason: 'lines_changed',
+    });
+  });
+
+  it('a citation re-anchored at a branch drops verified_commit, so a later edit elsewhere is not a change of it', async () => {
+    const cited: Citation = {
+      path: 'src/config.ts',
+      line_start: 5,
+      line_end: 6,
+      snippet_hash: snippetHash('config(5);\nconfig(6);'),
+      verified_commit: BASE.slice(0, 12),
+    };
+    server.setDefaultBranch(REPO, 'main');
+    // Night 1: two lines above the cited ones; re-anchored at the default branch (not a commit id).
+    const first = await checkCitation(reader(), REPO, cited);
+    expect(first).toMatchObject({ kind: 'relocated', relocated: { line_start: 7, line_end: 8 } });
+    if (first.kind !== 'relocated') return;
+    const kept = anchoredCitation(first);
+    expect(kept.verified_commit).toBeUndefined();
+    // Night 2: one more line above, and config(7) (the base's line 7, not cited) edited.
+    server.setFiles(REPO, 'main', {
+      'README.md': '# Widgets\n',
+      'src/config.ts': `// zero\n${SHIFTED.replace('config(7);', 'config(7, true);')}`,
+    });
+    expect(await checkCitation(reader(), REPO, kept)).toMatchObject({
+      kind: 'relocated',
+      relocated: { line_start: 8, line_end: 9 },
     });
   });
 

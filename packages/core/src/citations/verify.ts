@@ -68,6 +68,10 @@ function relocatedTo(citation: Citation, path: string, start: number, count: num
     if (COMMIT_SHA.test(revision)) relocated.sha = revision;
     else delete relocated.sha;
   }
+  // Likewise `verified_commit`: a later mapping from the old commit would take the new lines as
+  // lines of that commit (and could call other lines' edits a change of these). A commit read
+  // replaces it (anchoredCitation); a branch or a working tree leaves none.
+  if (!COMMIT_SHA.test(revision)) delete relocated.verified_commit;
   return relocated;
 }
 
@@ -273,7 +277,8 @@ export async function checkCitation(
 /**
  * The citation to keep after a `valid` or `relocated` check: the re-anchored one when it moved,
  * with `verified_commit` set to the commit read (abbreviated) when the revision read is a commit
- * id; otherwise (a working tree) the commit recorded before is kept.
+ * id; otherwise (a working tree, a branch read through the GitHub API) an unmoved citation keeps
+ * the commit recorded before and a re-anchored one has none (its new lines are not that commit's).
  */
 export function anchoredCitation(check: Extract<CitationCheck, { kind: 'valid' | 'relocated' }>): Citation {
   const citation = check.kind === 'relocated' ? check.relocated : check.citation;

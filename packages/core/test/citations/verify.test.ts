@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type CitationReader, checkCitation, snippetHash, verifyCitations } from '../../src/citations/index.js';
+import {
+  anchoredCitation,
+  type CitationReader,
+  checkCitation,
+  snippetHash,
+  verifyCitations,
+} from '../../src/citations/index.js';
 import { RepomemError } from '../../src/errors.js';
 import type { Citation } from '../../src/verified/index.js';
 import { createMapCitationReader, type MapCitationReader, numberedLines } from './support.js';
@@ -46,6 +52,22 @@ describe('checkCitation against the files a reader serves', () => {
       content: SNIPPET,
       revision: 'worktree',
     });
+  });
+
+  it('a relocation read at a non-commit revision drops verified_commit; an unmoved citation keeps it', async () => {
+    const before = cited({ snippet_hash: snippetHash(SNIPPET), verified_commit: 'abcdef012345' });
+    expect(await checkCitation(reader, repo, before)).toMatchObject({ kind: 'valid', citation: before });
+    reader.files.set('src/api.ts', `${numberedLines(14)}${SNIPPET}\n`);
+    const check = await checkCitation(reader, repo, before);
+    expect(check.kind).toBe('relocated');
+    if (check.kind !== 'relocated') return;
+    expect(check.relocated).toEqual({
+      path: 'src/api.ts',
+      line_start: 15,
+      line_end: 16,
+      snippet_hash: snippetHash(SNIPPET),
+    });
+    expect(anchoredCitation(check).verified_commit).toBeUndefined();
   });
 
   it('relocates a snippet that moved up, past the end of the old range', async () => {
