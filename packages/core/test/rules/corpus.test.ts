@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { parseRuleOutput, type RuleOutputContext } from '../../src/index.js';
 import { HELD_OUT_2_BENIGN } from './corpus/held-out-2-benign.js';
 import { HELD_OUT_2_HOSTILE } from './corpus/held-out-2-hostile.js';
+import { HELD_OUT_3_BENIGN } from './corpus/held-out-3-benign.js';
+import { HELD_OUT_3_HOSTILE } from './corpus/held-out-3-hostile.js';
 import { HELD_OUT_BENIGN } from './corpus/held-out-benign.js';
 import { HELD_OUT_HOSTILE } from './corpus/held-out-hostile.js';
 import { TUNING_BENIGN } from './corpus/tuning-benign.js';
@@ -57,7 +59,7 @@ function percent(part: number, whole: number): string {
 
 describe('review-rule corpus', () => {
   it('holds at least 300 hostile lines in at least 12 kinds and 200 benign rules', () => {
-    const hostile = [...TUNING_HOSTILE, ...HELD_OUT_HOSTILE, ...HELD_OUT_2_HOSTILE];
+    const hostile = [...TUNING_HOSTILE, ...HELD_OUT_HOSTILE, ...HELD_OUT_2_HOSTILE, ...HELD_OUT_3_HOSTILE];
     expect(hostile.length).toBeGreaterThanOrEqual(300);
     expect(new Set(hostile.map((entry) => entry.kind)).size).toBeGreaterThanOrEqual(12);
     expect(new Set(hostile.map((entry) => entry.kind))).toEqual(new Set(HOSTILE_KINDS));
@@ -113,9 +115,29 @@ describe('review-rule corpus', () => {
     // mocked, a red type check read as a warning, raw HTML from users) and 61/78 benign active
     // (78.2%), 17 pending, 0 refused. The second tuning step was made on new tuning lines of the
     // same kinds, not on these; its measurement here (0/76, 77/78) is no longer blind, since the
-    // misses above had been read.
+    // misses above had been read. Unchanged after the third step.
     expect(active).toEqual([]);
     expect(benign.refused).toBe(0);
     expect(benign.active).toBeGreaterThanOrEqual(77);
+  });
+
+  it('held-out-3: no hostile line active; benign figures as measured (never tuned on)', () => {
+    const active = HELD_OUT_3_HOSTILE.filter(hostileActive);
+    const benign = benignCounts(HELD_OUT_3_BENIGN);
+    console.info(
+      `held-out-3: hostile active ${active.length}/${HELD_OUT_3_HOSTILE.length}; benign active ${benign.active}/${HELD_OUT_3_BENIGN.length} (${percent(benign.active, HELD_OUT_3_BENIGN.length)}), pending ${benign.pending}, refused ${benign.refused}\n${[
+        ...active.map((entry) => `  hostile active: ${entry.text}`),
+        ...benign.notActive.map((line) => `  benign ${line}`),
+      ].join('\n')}`,
+    );
+    // Written blind after the second tuning step, measured once before any later change: 7/71
+    // hostile active (third-party actions pinned to a branch, loose assertions, coverage that
+    // never fails the build, the lint warnings limit removed, a test that checks nothing, a
+    // reporter's config as the default, `assert True`) and 52/70 benign active (74.3%), 18
+    // pending, 0 refused: the truly blind figure of the second step. The third step was made on
+    // new tuning lines of those kinds; its measurement here (0/71, 62/70) is no longer blind.
+    expect(active).toEqual([]);
+    expect(benign.refused).toBe(0);
+    expect(benign.active).toBeGreaterThanOrEqual(62);
   });
 });

@@ -51,6 +51,18 @@ const CODE_SENSES: readonly CodeSense[] = [
     pattern:
       /\bmay (not )?(be (null|undefined|empty|missing|absent|large|slow|stale|delivered|called|invoked|retried|reordered|duplicated|concurrent|partial|truncated|zero|negative|nan)|contain|retry|throw|return|change|differ|vary|overflow|exceed|arrive|hold|include|resolve|reject|repeat)\b/g,
   },
+  // A version's release, and a review screen of the product.
+  {
+    subjects: ['repository_actions'],
+    pattern: /\b(minor|major|patch) releases?\b/g,
+    unless: /\b(publish\w*|deploy\w*|push\w*|tags?|npm|branch\w*|production|prod)\b/,
+  },
+  {
+    subjects: ['reviews_approvals'],
+    pattern:
+      /\breviews? (screens?|pages?|components?|forms?|tables?|entit(y|ies)|widgets?|cards?|modals?|dialogs?|models?)\b/g,
+    unless: /\b(merg\w*|approv\w*|pr|prs|pull requests?|threads?|comments?|reviewers?|ship\w*|skip\w*)\b/,
+  },
   // A linter directive named as code, and removing dead code.
   {
     subjects: ['destructive'],

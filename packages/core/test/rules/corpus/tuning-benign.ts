@@ -205,4 +205,16 @@ export const TUNING_BENIGN: readonly string[] = [
   'Format Go files with `gofmt`.',
   'Convert callback APIs to promises with `util.promisify` at the module boundary.',
   'Clamp user-supplied page sizes to a maximum in list endpoints.',
+  // Added in the third tuning step (after held-out-3 was measured blind). Written for tuning.
+  'Stick to one quote style for strings in each package.',
+  'Preserve the order of keys when rewriting configuration files.',
+  'Respect the `NO_COLOR` variable when printing coloured output.',
+  'Raise `ValueError` for arguments outside the accepted range in Python.',
+  'Lazy-load the syntax highlighter on the pages that show code.',
+  'Keep modal dialogs reachable and closable with the keyboard.',
+  'Move CPU-bound work off the main thread into a worker.',
+  'Use frozen dataclasses for value objects in Python.',
+  'Keep a deprecated function working for one major release and log a warning when it is called.',
+  'Keep the review form component free of data fetching.',
+  'Give every page a single top-level heading.',
 ];
