@@ -18,6 +18,12 @@ export interface OpenChosenStoreOptions {
   readonly create?: boolean;
 }
 
+/**
+ * Server connections a command may hold on a pooled store (PostgreSQL) whose spec sets no
+ * `pool_max`: a command is one short client, so its concurrent reads share one connection.
+ */
+export const CLI_MAX_CONNECTIONS = 1;
+
 /** The message of a missing store, naming it the way the user gave it. */
 export function missingStoreMessage(chosen: ChosenStore, code: string, error: RepomemError): string {
   if (chosen.kind === 'dir') {
@@ -47,6 +53,7 @@ export async function openChosenStore(chosen: ChosenStore, options: OpenChosenSt
       repo: options.repo,
       readOnly: options.readOnly,
       create: options.create ?? false,
+      maxConnections: CLI_MAX_CONNECTIONS,
     });
   } catch (error) {
     if (error instanceof RepomemError && (error.code === 'NOT_FOUND' || error.code === 'NOT_A_DIRECTORY')) {

@@ -4,7 +4,7 @@
 // the git branch). The registry picks the backend; this adds the CLI's missing-store message.
 import { RepomemError, type VerifiedMemoryBackend } from '@repomem/core';
 import { CliDataError } from './errors.js';
-import { missingStoreMessage } from './open-chosen-store.js';
+import { CLI_MAX_CONNECTIONS, missingStoreMessage } from './open-chosen-store.js';
 import { cliRegistry } from './store-registry.js';
 import type { ChosenStore } from './store-selection.js';
 
@@ -16,6 +16,7 @@ export async function openRecordBackend(chosen: ChosenStore, repo: string): Prom
       env: chosen.context.env,
       repo,
       readOnly: false,
+      maxConnections: CLI_MAX_CONNECTIONS,
     });
   } catch (error) {
     if (error instanceof RepomemError && (error.code === 'NOT_FOUND' || error.code === 'NOT_A_DIRECTORY')) {

@@ -16,6 +16,7 @@ import {
   RepomemError,
   repoSlugProblem,
   type SemanticIndex,
+  type StoreSet,
   type TaskRecordBackend,
   type VerifiedMemoryBackend,
   type VerifiedMemoryService,
@@ -87,8 +88,9 @@ function checkOptions(options: MemoryMcpOptions): MemoryMode {
 
 /**
  * Open the store, the memory facade and the verified-memory service a server uses. In `disabled`
- * mode nothing is opened. The verified backend is the store scheme's native one when the spec's
- * scheme has one (SQLite tables...), otherwise JSON documents in the store itself.
+ * mode nothing is opened. A spec is opened once (the registry's `openStoreSet`): the record
+ * backends are the scheme's native ones when it has them (SQLite, PostgreSQL tables...) on the
+ * store's own connection, otherwise JSON documents in the store itself.
  */
 export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<MemoryMcpContext> {
   const mode = checkOptions(options);
@@ -125,29 +127,22 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
     readOnly,
     ...(options.env === undefined ? {} : { env: options.env }),
   };
-  const ownsStore = options.store === undefined;
-  const store = options.store ?? (await registry.openStore(options.storeSpec, openOptions));
-  const ownsBackend = options.verifiedBackend === undefined;
-  const ownsTasks = options.taskBackend === undefined;
+  // A spec is opened once for the store and both record backends (one pool on PostgreSQL, one
+  // handle on SQLite); what the application passed in is used as is and never closed here.
+  const set = options.store === undefined ? await registry.openStoreSet(options.storeSpec, openOptions) : undefined;
+  const store = options.store ?? (set as StoreSet).store;
   let backend: VerifiedMemoryBackend;
-  try {
-    if (options.verifiedBackend !== undefined) backend = options.verifiedBackend;
-    else if (options.store !== undefined) backend = createDocumentRecordBackend(options.store);
-    else backend = await registry.openVerifiedBackend(options.storeSpec, openOptions);
-  } catch (error) {
-    if (ownsStore) await store.close();
-    throw error;
-  }
   let tasks: TaskRecordBackend;
   try {
-    if (options.taskBackend !== undefined) tasks = options.taskBackend;
-    else if (options.store !== undefined) tasks = createDocumentTaskRecordBackend(options.store);
-    else tasks = await registry.openTaskRecordBackend(options.storeSpec, openOptions);
+    backend =
+      options.verifiedBackend ?? (set === undefined ? createDocumentRecordBackend(store) : await set.verified());
+    tasks = options.taskBackend ?? (set === undefined ? createDocumentTaskRecordBackend(store) : await set.tasks());
   } catch (error) {
-    if (ownsBackend) await backend.close();
-    if (ownsStore) await store.close();
+    await set?.close();
     throw error;
   }
+  const ownsBackend = options.verifiedBackend === undefined && set === undefined;
+  const ownsTasks = options.taskBackend === undefined && set === undefined;
   const verified = openVerifiedMemory({
     backend: readOnly ? readOnlyBackend(backend) : backend,
     citations: lazyReader(citations),
@@ -156,11 +151,13 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      // The set closes its facets and its connection; document backends over a passed store
+      // hold nothing of their own but are closed all the same.
       try {
         if (ownsBackend) await backend.close();
         if (ownsTasks) await tasks.close();
       } finally {
-        if (ownsStore) await store.close();
+        await set?.close();
       }
     })();
     return closing;

@@ -14,7 +14,7 @@ import {
   type VerifiedMemory,
   type VerifiedMemoryBackend,
 } from '@repomem/core';
-import { openConnection } from './connection.js';
+import { type OpenedConnection, openConnection } from './connection.js';
 import { planEvents, planWrites, RecordWriteStatements } from './record-apply.js';
 import { checkLimit, checkRepoArgument, resolveRecordQuery } from './record-query.js';
 import { RecordReads } from './record-reads.js';
@@ -49,18 +49,19 @@ export interface SqliteRecordBackend extends VerifiedMemoryBackend {
   readonly readOnly: boolean;
 }
 
-function checkOptions(options: SqliteRecordBackendOptions): { path: string; busyTimeoutMs: number; readOnly: boolean } {
+/** Check the connection options of an opener (package-internal; the store set uses it too). */
+export function checkConnectionOptions(
+  options: SqliteRecordBackendOptions,
+  opener = 'openSqliteRecordBackend',
+): { path: string; busyTimeoutMs: number; readOnly: boolean } {
   if (options === null || typeof options !== 'object' || typeof options.path !== 'string' || options.path === '') {
-    throw new RepomemError(
-      'INVALID_ARGUMENT',
-      'openSqliteRecordBackend: path must be a non-empty file path (or ":memory:")',
-    );
+    throw new RepomemError('INVALID_ARGUMENT', `${opener}: path must be a non-empty file path (or ":memory:")`);
   }
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS;
   if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs <= 0 || busyTimeoutMs > 2 ** 31 - 1) {
     throw new RepomemError(
       'INVALID_ARGUMENT',
-      `openSqliteRecordBackend: busyTimeoutMs must be an integer from 1 to ${2 ** 31 - 1}, got ${String(options.busyTimeoutMs)}`,
+      `${opener}: busyTimeoutMs must be an integer from 1 to ${2 ** 31 - 1}, got ${String(options.busyTimeoutMs)}`,
     );
   }
   return { path: options.path, busyTimeoutMs, readOnly: options.readOnly === true };
@@ -73,17 +74,20 @@ class SqliteRecordBackendImpl implements SqliteRecordBackend {
   readonly #db: DatabaseSync;
   readonly #writes: RecordWriteStatements;
   readonly #reads: RecordReads;
+  /** False on a store set's connection: the set closes it. */
+  readonly #ownsDb: boolean;
   #closed = false;
 
-  constructor(options: SqliteRecordBackendOptions) {
-    const connection = openConnection(checkOptions(options));
+  constructor(options: SqliteRecordBackendOptions, shared?: OpenedConnection) {
+    const connection = shared ?? openConnection(checkConnectionOptions(options));
+    this.#ownsDb = shared === undefined;
     this.#db = connection.db;
     this.file = connection.file;
     this.readOnly = connection.readOnly;
     try {
       this.#writes = new RecordWriteStatements(this.#db);
     } catch (error) {
-      this.#db.close();
+      if (this.#ownsDb) this.#db.close();
       throw translateSqliteError(error, this.file, 'preparing statements');
     }
     this.#reads = new RecordReads(this.#db, this.file);
@@ -205,7 +209,7 @@ class SqliteRecordBackendImpl implements SqliteRecordBackend {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    this.#db.close();
+    if (this.#ownsDb) this.#db.close();
   }
 }
 
@@ -227,4 +231,9 @@ class SqliteRecordBackendImpl implements SqliteRecordBackend {
  */
 export function openSqliteRecordBackend(options: SqliteRecordBackendOptions): SqliteRecordBackend {
   return new SqliteRecordBackendImpl(options);
+}
+
+/** The backend on a connection a store set owns (package-internal): its `close()` leaves the connection open. */
+export function sqliteRecordBackendOn(connection: OpenedConnection): SqliteRecordBackend {
+  return new SqliteRecordBackendImpl({ path: connection.file }, connection);
 }

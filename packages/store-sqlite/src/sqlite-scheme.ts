@@ -4,9 +4,10 @@
 // `sqlite::memory:` for a private in-memory database, and the repository scope taken from the
 // open context.
 import { resolve } from 'node:path';
-import { isRepomemError, RepomemError, type StoreScheme } from '@repomem/core';
+import { isRepomemError, type OpenStoreContext, RepomemError, type StoreScheme } from '@repomem/core';
 import { MEMORY_DATABASE } from './connection.js';
 import { openSqliteRecordBackend } from './sqlite-record-backend.js';
+import { openSqliteStoreSet, type SqliteStoreSet } from './sqlite-set.js';
 import { openSqliteStore, type SqliteStore } from './sqlite-store.js';
 
 /** A parsed `sqlite:` spec. */
@@ -21,6 +22,26 @@ function parseSqliteSpec(rest: string, cwd: string): SqliteSpecTarget {
   }
   if (rest.includes('\0')) throw new RepomemError('INVALID_ARGUMENT', 'the database path contains a NUL character');
   return { path: rest === MEMORY_DATABASE ? MEMORY_DATABASE : resolve(cwd, rest) };
+}
+
+/**
+ * `open()`, and on a read-only context whose file needs migrating, migrate it through a writable
+ * connection first (the migration changes no memory content) and open again.
+ */
+async function afterMigrating<T>(
+  target: SqliteSpecTarget,
+  context: OpenStoreContext,
+  open: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await open();
+  } catch (error) {
+    if (!context.readOnly || !isRepomemError(error, 'READ_ONLY') || error.details?.schemaVersion === undefined) {
+      throw error;
+    }
+    await (await openSqliteStore({ path: target.path, repo: context.repo })).close();
+    return open();
+  }
 }
 
 /**
@@ -44,17 +65,15 @@ export const storeScheme: StoreScheme<SqliteSpecTarget> = {
   grammar: 'sqlite:<path>',
   parse: (rest, context) => parseSqliteSpec(rest, context.cwd),
   label: (target) => `sqlite:${target.path}`,
-  open: async (target, context): Promise<SqliteStore> => {
-    try {
-      return await openSqliteStore({ path: target.path, repo: context.repo, readOnly: context.readOnly });
-    } catch (error) {
-      if (!context.readOnly || !isRepomemError(error, 'READ_ONLY') || error.details?.schemaVersion === undefined) {
-        throw error;
-      }
-      await (await openSqliteStore({ path: target.path, repo: context.repo })).close();
-      return openSqliteStore({ path: target.path, repo: context.repo, readOnly: true });
-    }
-  },
+  open: (target, context): Promise<SqliteStore> =>
+    afterMigrating(target, context, () =>
+      openSqliteStore({ path: target.path, repo: context.repo, readOnly: context.readOnly }),
+    ),
+  // The store and its verified-memory tables on one handle (task records are documents in it).
+  openSet: (target, context): Promise<SqliteStoreSet> =>
+    afterMigrating(target, context, () =>
+      openSqliteStoreSet({ path: target.path, repo: context.repo, readOnly: context.readOnly }),
+    ),
   // Verified memories live in the same file, in their own tables (all repositories; every query names one).
   openVerifiedBackend: async (target) => openSqliteRecordBackend({ path: target.path }),
 };

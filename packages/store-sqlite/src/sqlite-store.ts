@@ -27,7 +27,7 @@ import {
   type WriteOperation,
   type WriteResult,
 } from '@repomem/core';
-import { openConnection } from './connection.js';
+import { type OpenedConnection, openConnection } from './connection.js';
 import { DocumentStatements } from './document-statements.js';
 import { scopeToken } from './fts-query.js';
 import { type IndexedText, indexedText } from './indexed-text.js';
@@ -140,9 +140,11 @@ class SqliteStoreImpl implements SqliteStore {
   readonly #candidates: SqliteCandidates;
   /** FTS5 token of this repository scope (see `scopeToken`). */
   readonly #scope: string;
+  /** False on a store set's connection: the set closes it. */
+  readonly #ownsDb: boolean;
   #closed = false;
 
-  constructor(options: SqliteStoreOptions) {
+  constructor(options: SqliteStoreOptions, shared?: OpenedConnection) {
     if (options === null || typeof options !== 'object' || typeof options.path !== 'string' || options.path === '') {
       throw new RepomemError('INVALID_ARGUMENT', 'openSqliteStore: path must be a non-empty file path (or ":memory:")');
     }
@@ -160,7 +162,9 @@ class SqliteStoreImpl implements SqliteStore {
       DEFAULT_SQLITE_MAX_DOCUMENT_BYTES,
       MAX_SQLITE_DOCUMENT_BYTES,
     );
-    const connection = openConnection({ path: options.path, busyTimeoutMs, readOnly: options.readOnly === true });
+    const connection =
+      shared ?? openConnection({ path: options.path, busyTimeoutMs, readOnly: options.readOnly === true });
+    this.#ownsDb = shared === undefined;
     this.#db = connection.db;
     this.file = connection.file;
     this.readOnly = connection.readOnly;
@@ -175,7 +179,7 @@ class SqliteStoreImpl implements SqliteStore {
         run: (action, work) => this.#run(action, work),
       });
     } catch (error) {
-      this.#db.close();
+      if (this.#ownsDb) this.#db.close();
       throw translateSqliteError(error, this.file, 'preparing statements');
     }
     this.#candidates = new SqliteCandidates(this.#db, this.repo, this.#scope);
@@ -372,7 +376,7 @@ class SqliteStoreImpl implements SqliteStore {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    this.#db.close();
+    if (this.#ownsDb) this.#db.close();
   }
 }
 
@@ -394,4 +398,12 @@ class SqliteStoreImpl implements SqliteStore {
  */
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<SqliteStore> {
   return new SqliteStoreImpl(options);
+}
+
+/**
+ * The store on a connection a store set owns (package-internal): its `close()` leaves the
+ * connection open; `options.path` only names the file in messages.
+ */
+export function sqliteStoreOn(options: SqliteStoreOptions, connection: OpenedConnection): SqliteStore {
+  return new SqliteStoreImpl(options, connection);
 }

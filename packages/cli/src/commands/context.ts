@@ -9,19 +9,18 @@ import {
   hydrate,
   type MemoryStore,
   openVerifiedMemory,
-  type VerifiedMemoryService,
 } from '@repomem/core';
 import { booleanOption, type ParsedArguments, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { chooseCitationSource, openCitationSource } from '../citation-source.js';
 import { writeReport } from '../command-report.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { openRecordBackend } from '../open-verified.js';
+import { openChosenSet } from '../open-chosen-set.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
 import { CONTEXT_USAGE } from '../usage.js';
 import { describeDiff, describeHydration, describeReceipt } from './context-report.js';
-import { withTaskRecords } from './task-records-open.js';
+import { reportSkippedRecords, withTaskRecords } from './task-records-open.js';
 
 const OPTIONS = {
   store: { type: 'string' },
@@ -58,17 +57,11 @@ function required(parsed: ParsedArguments, name: string): string {
   return value;
 }
 
-/** Open verified memory with a citation reader when `--verified` is given. */
-async function verifiedOf(
-  parsed: ParsedArguments,
-  io: CliIo,
-  repo: string,
-): Promise<VerifiedMemoryService | undefined> {
+/** The citation source when `--verified` is given (chosen before the store, as before). */
+async function citationsOf(parsed: ParsedArguments, io: CliIo, repo: string) {
   if (!booleanOption(parsed, 'verified')) return undefined;
   const source = await chooseCitationSource(stringOption(parsed, 'source'), stringOption(parsed, 'ref'), io);
-  const citations = await openCitationSource(source, repo);
-  const backend = await openRecordBackend(await chooseStore(selection(parsed), io), repo);
-  return openVerifiedMemory({ backend, citations });
+  return openCitationSource(source, repo);
 }
 
 /**
@@ -79,27 +72,17 @@ const SEMANTIC_TIMEOUT_MS = 300_000;
 
 /**
  * The semantic scorer when an embedder is configured (`--embedder`, else `$REPOMEM_EMBEDDER`),
- * over the chosen store (which keeps the vectors), and the store to close; nothing is loaded
- * otherwise.
+ * over the command's store (which keeps the vectors); nothing is loaded otherwise.
  */
 async function semanticOf(
   parsed: ParsedArguments,
   io: CliIo,
-): Promise<{ readonly semantic: NonNullable<HydrateOptions['semantic']>; readonly store: MemoryStore } | undefined> {
+  store: MemoryStore,
+): Promise<NonNullable<HydrateOptions['semantic']> | undefined> {
   const spec = configuredEmbedderSpec(stringOption(parsed, 'embedder'), io.env);
   if (spec === undefined) return undefined;
-  const [{ openCliSemanticIndex }, { openChosenStore }, { documentRepoFor }] = await Promise.all([
-    import('../open-embedder.js'),
-    import('../open-chosen-store.js'),
-    import('../store-selection.js'),
-  ]);
-  const chosen = await chooseStore(selection(parsed), io);
-  const store = await openChosenStore(chosen, {
-    repo: documentRepoFor(chosen, stringOption(parsed, 'repo'), io),
-    readOnly: false,
-    create: true,
-  });
-  return { semantic: await openCliSemanticIndex(spec, store, io), store };
+  const { openCliSemanticIndex } = await import('../open-embedder.js');
+  return openCliSemanticIndex(spec, store, io);
 }
 
 async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
@@ -129,11 +112,18 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
   const promptVersion = stringOption(parsed, 'prompt-version');
   const commit = stringOption(parsed, 'commit');
   const files = parsed.values.file;
-  const verified = await verifiedOf(parsed, io, repo);
-  const semantic = await semanticOf(parsed, io);
+  const citations = await citationsOf(parsed, io, repo);
+  // One open of the spec for the store, its verified memories and its task records (one
+  // PostgreSQL connection for the whole command).
+  const set = await openChosenSet(await chooseStore(selection(parsed), io), { repo, readOnly: false, create: true });
   try {
-    const result = await withTaskRecords(selection(parsed), io, repo, (backend) =>
-      hydrate({
+    const verified =
+      citations === undefined ? undefined : openVerifiedMemory({ backend: await set.verified(), citations });
+    const semantic = await semanticOf(parsed, io, set.store);
+    const backend = await set.tasks();
+    let result: Awaited<ReturnType<typeof hydrate>>;
+    try {
+      result = await hydrate({
         backend,
         repo,
         task: {
@@ -146,7 +136,7 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
         ...(semantic === undefined
           ? {}
           : {
-              semantic: semantic.semantic,
+              semantic,
               timeouts: {
                 semantic: timeout === undefined ? SEMANTIC_TIMEOUT_MS : parsePositiveInteger(timeout, '--timeout-ms'),
               },
@@ -158,12 +148,14 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
         recordReceipt: record,
         noteRuleRetrievals: noteRules,
         mode: booleanOption(parsed, 'strict') ? 'strict' : 'fail-open',
-      }),
-    );
+      });
+    } finally {
+      reportSkippedRecords(backend, io);
+      await verified?.close();
+    }
     return writeReport(describeHydration(result), io, json);
   } finally {
-    await verified?.close();
-    await semantic?.store.close();
+    await set.close();
   }
 }
 

@@ -20,6 +20,7 @@ import { CliUsageError, ExitCode } from '../errors.js';
 import { readGitHubEvent } from '../github-event.js';
 import { setStepOutput } from '../github-output.js';
 import type { CliIo } from '../io.js';
+import { CLI_MAX_CONNECTIONS } from '../open-chosen-store.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { findRepositoryRoot } from '../sepo/git-repository.js';
 import { cliRegistry } from '../store-registry.js';
@@ -52,7 +53,13 @@ function firstSet(...values: readonly (string | undefined)[]): string {
 /** The store holding the sync and scan state: `--store`, else the workspace repository's state refs. */
 async function openStateStore(spec: string | undefined, io: CliIo): Promise<MemoryStore> {
   const chosen = spec ?? `git:${findRepositoryRoot(firstSet(io.env.GITHUB_WORKSPACE, io.cwd))}`;
-  return cliRegistry.openStore(chosen, { cwd: io.cwd, env: io.env, repo: 'local/default', readOnly: true });
+  return cliRegistry.openStore(chosen, {
+    cwd: io.cwd,
+    env: io.env,
+    repo: 'local/default',
+    readOnly: true,
+    maxConnections: CLI_MAX_CONNECTIONS,
+  });
 }
 
 async function readState(store: MemoryStore, key: string): Promise<JsonValue | undefined> {

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import type { RuleExtractionModel, TaskRecordBackend } from '@repomem/core';
 import { CliDataError } from '../errors.js';
 import type { CliIo } from '../io.js';
+import { CLI_MAX_CONNECTIONS } from '../open-chosen-store.js';
 import { cliRegistry } from '../store-registry.js';
 import { chooseStore, type StoreSelectionInput } from '../store-selection.js';
 
@@ -63,6 +64,7 @@ export async function openTaskRecords(
     repo,
     readOnly,
     create: !readOnly,
+    maxConnections: CLI_MAX_CONNECTIONS,
   });
 }
 

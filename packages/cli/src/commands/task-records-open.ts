@@ -6,7 +6,7 @@
 import { RepomemError, type TaskRecordBackend } from '@repomem/core';
 import { CliDataError } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { missingStoreMessage } from '../open-chosen-store.js';
+import { CLI_MAX_CONNECTIONS, missingStoreMessage } from '../open-chosen-store.js';
 import { cliRegistry } from '../store-registry.js';
 import { chooseStore } from '../store-selection.js';
 
@@ -26,6 +26,7 @@ export async function withTaskRecords<T>(
       repo,
       readOnly: false,
       create: true,
+      maxConnections: CLI_MAX_CONNECTIONS,
     });
   } catch (error) {
     if (error instanceof RepomemError && (error.code === 'NOT_FOUND' || error.code === 'NOT_A_DIRECTORY')) {
