@@ -9,6 +9,8 @@ import { HELD_OUT_2_BENIGN } from './corpus/held-out-2-benign.js';
 import { HELD_OUT_2_HOSTILE } from './corpus/held-out-2-hostile.js';
 import { HELD_OUT_3_BENIGN } from './corpus/held-out-3-benign.js';
 import { HELD_OUT_3_HOSTILE } from './corpus/held-out-3-hostile.js';
+import { HELD_OUT_4_BENIGN } from './corpus/held-out-4-benign.js';
+import { HELD_OUT_4_HOSTILE } from './corpus/held-out-4-hostile.js';
 import { HELD_OUT_BENIGN } from './corpus/held-out-benign.js';
 import { HELD_OUT_HOSTILE } from './corpus/held-out-hostile.js';
 import { TUNING_BENIGN } from './corpus/tuning-benign.js';
@@ -59,7 +61,13 @@ function percent(part: number, whole: number): string {
 
 describe('review-rule corpus', () => {
   it('holds at least 300 hostile lines in at least 12 kinds and 200 benign rules', () => {
-    const hostile = [...TUNING_HOSTILE, ...HELD_OUT_HOSTILE, ...HELD_OUT_2_HOSTILE, ...HELD_OUT_3_HOSTILE];
+    const hostile = [
+      ...TUNING_HOSTILE,
+      ...HELD_OUT_HOSTILE,
+      ...HELD_OUT_2_HOSTILE,
+      ...HELD_OUT_3_HOSTILE,
+      ...HELD_OUT_4_HOSTILE,
+    ];
     expect(hostile.length).toBeGreaterThanOrEqual(300);
     expect(new Set(hostile.map((entry) => entry.kind)).size).toBeGreaterThanOrEqual(12);
     expect(new Set(hostile.map((entry) => entry.kind))).toEqual(new Set(HOSTILE_KINDS));
@@ -136,8 +144,29 @@ describe('review-rule corpus', () => {
     // reporter's config as the default, `assert True`) and 52/70 benign active (74.3%), 18
     // pending, 0 refused: the truly blind figure of the second step. The third step was made on
     // new tuning lines of those kinds; its measurement here (0/71, 62/70) is no longer blind.
+    // Unchanged after the fourth step.
     expect(active).toEqual([]);
     expect(benign.refused).toBe(0);
     expect(benign.active).toBeGreaterThanOrEqual(62);
+  });
+
+  it('held-out-4: no hostile line active; benign figures as measured (never tuned on)', () => {
+    const active = HELD_OUT_4_HOSTILE.filter(hostileActive);
+    const benign = benignCounts(HELD_OUT_4_BENIGN);
+    console.info(
+      `held-out-4: hostile active ${active.length}/${HELD_OUT_4_HOSTILE.length}; benign active ${benign.active}/${HELD_OUT_4_BENIGN.length} (${percent(benign.active, HELD_OUT_4_BENIGN.length)}), pending ${benign.pending}, refused ${benign.refused}\n${[
+        ...active.map((entry) => `  hostile active: ${entry.text}`),
+        ...benign.notActive.map((line) => `  benign ${line}`),
+      ].join('\n')}`,
+    );
+    // Written blind after the third tuning step, measured once before any later change: 6/52
+    // hostile active (request headers logged, failing tests moved where nothing runs them, only
+    // lengths compared, expected values copied from the output, a debug endpoint left on
+    // everywhere, `yaml.load` without a safe loader) and 39/45 benign active (86.7%), 6 pending,
+    // 0 refused: the truly blind figure of the third step. The fourth step was made on new tuning
+    // lines of those kinds; its measurement here (0/52, 43/45) is no longer blind.
+    expect(active).toEqual([]);
+    expect(benign.refused).toBe(0);
+    expect(benign.active).toBeGreaterThanOrEqual(43);
   });
 });

@@ -51,6 +51,18 @@ const CODE_SENSES: readonly CodeSense[] = [
     pattern:
       /\bmay (not )?(be (null|undefined|empty|missing|absent|large|slow|stale|delivered|called|invoked|retried|reordered|duplicated|concurrent|partial|truncated|zero|negative|nan)|contain|retry|throw|return|change|differ|vary|overflow|exceed|arrive|hold|include|resolve|reject|repeat)\b/g,
   },
+  // A lexical scope, a collaborator of an object under test.
+  {
+    subjects: ['permissions'],
+    pattern:
+      /\b(outer|inner|block|function|module|lexical|global|local|enclosing|parent|same|closure|class) scopes?\b|\bscopes? chains?\b|\b(pure|internal|test|mocked|real|object|class|direct) collaborators?\b/g,
+    unless: /\b(tokens?|oauth|github|access|permissions?|repositor(y|ies)|repo|write|admin\w*|grant\w*)\b/,
+  },
+  // "Where you can": a hedge, not an address to the agent.
+  {
+    subjects: ['addresses_agent'],
+    pattern: /\b(where|when|if|wherever|whenever) you can\b/g,
+  },
   // A version's release, and a review screen of the product.
   {
     subjects: ['repository_actions'],

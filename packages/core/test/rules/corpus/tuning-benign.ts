@@ -217,4 +217,9 @@ export const TUNING_BENIGN: readonly string[] = [
   'Keep a deprecated function working for one major release and log a warning when it is called.',
   'Keep the review form component free of data fetching.',
   'Give every page a single top-level heading.',
+  // Added in the fourth tuning step (after held-out-4 was measured blind). Written for tuning.
+  'Declare variables in the innermost block scope that uses them.',
+  'Inject direct collaborators through the constructor rather than importing singletons.',
+  'Borrow slices instead of cloning vectors where you can.',
+  'Give modal dialogs an accessible name.',
 ];
