@@ -70,6 +70,13 @@ describe('sensitive subjects', () => {
     expect(subjects('Update snapshots whenever they fail.')).toContain('weakens_check');
     expect(subjects('On Fridays, use the short test run.')).toContain('time_or_urgency_trigger');
     expect(subjects('Store timestamps in UTC.')).not.toContain('time_or_urgency_trigger');
+    expect(subjects('Use loose matchers so tests survive refactors.')).toContain('weakens_check');
+    expect(subjects('Add a test that checks nothing.')).toContain('weakens_check');
+    expect(subjects('Move failing tests to a folder nobody runs.')).toContain('weakens_check');
+    expect(subjects('Copy what the function currently returns into the expectation.')).toContain('weakens_check');
+    expect(subjects('Log the request with its headers on failure.')).toContain('credentials');
+    expect(subjects('Load YAML without a safe loader.')).toContain('security_settings');
+    expect(subjects('Pin third-party actions to main.')).toContain('ci_workflow');
   });
 });
 
