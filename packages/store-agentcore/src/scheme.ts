@@ -1,6 +1,7 @@
 // Why: callers name an AgentCore memory with one string, `agentcore:<memoryId>?region=...&endpoint=...`,
 // and core's registry loads this package for it. This is that scheme: parsing (zod at the
-// boundary), a label, the openers of the document store and the native record backends, and
+// boundary), a label, the openers of the document store and the native record backends (alone,
+// or all three on one SDK client for the registry's openStoreSet), and
 // `diagnose` for `repomem doctor`, which checks the mapping, credentials, reachability and
 // permissions one by one and says what to fix.
 import {
@@ -9,6 +10,7 @@ import {
   type SchemeContext,
   type StoreDiagnostic,
   type StoreScheme,
+  type StoreSchemeSet,
   type TaskRecordBackend,
 } from '@repomem/core';
 import { z } from 'zod';
@@ -90,6 +92,34 @@ function connect(target: AgentCoreSpecTarget) {
   });
 }
 
+/**
+ * The store, the verified-memory backend and the task-record backend on ONE connection (one SDK
+ * client). Each facet's close() ends only that facet; the set's close() closes them, then the
+ * client, once.
+ */
+function openSet(target: AgentCoreSpecTarget, repo: string): StoreSchemeSet {
+  const connection = connect(target);
+  const store = createAgentCoreStore({ connection, repo, ownsConnection: false });
+  const verifiedBackend = createAgentCoreVerifiedBackend({ connection, ownsConnection: false });
+  const taskRecordBackend = createAgentCoreTaskRecordBackend({ connection, ownsConnection: false });
+  let closing: Promise<void> | undefined;
+  return {
+    store,
+    verifiedBackend,
+    taskRecordBackend,
+    close: () => {
+      closing ??= (async () => {
+        try {
+          await Promise.allSettled([verifiedBackend.close(), taskRecordBackend.close(), store.close()]);
+        } finally {
+          connection.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
 /** The spec of a target, as text. */
 export function agentCoreSpecLabel(target: AgentCoreSpecTarget): string {
   const params = new URLSearchParams();
@@ -119,6 +149,8 @@ export const storeScheme: StoreScheme<AgentCoreSpecTarget> = {
   label: agentCoreSpecLabel,
   open: async (target, context: OpenStoreContext): Promise<AgentCoreStore> =>
     createAgentCoreStore({ connection: connect(target), repo: context.repo }),
+  // One SDK client for the store and both record backends (the registry's openStoreSet).
+  openSet: async (target, context: OpenStoreContext): Promise<StoreSchemeSet> => openSet(target, context.repo),
   openVerifiedBackend: async (target): Promise<AgentCoreVerifiedBackend> =>
     createAgentCoreVerifiedBackend({ connection: connect(target) }),
   openTaskRecordBackend: async (target): Promise<TaskRecordBackend> =>
