@@ -1,29 +1,15 @@
 // Why: the compare API gives each changed file's unified diff (`patch`, three lines of context),
 // and following a citation means knowing exactly which old lines each change replaced. This pure
 // module cuts a patch into zero-context hunks (git's `--unified=0` numbering) and maps a cited
-// line range through them, with the rules of the git reader's mapper, so both readers agree and
-// the arithmetic is tested without a server.
-import type { LineMapping } from '@repomem/core';
+// line range through them with core's `mapLinesThroughDiff`, the git reader's rule too, so both
+// readers agree and the arithmetic is tested without a server.
+import { type FileLineDiff, type LineDiffHunk, mapLinesThroughDiff } from '@repomem/core';
 
-/** One zero-context hunk: old lines `old_start..+old_count` became new ones (git's numbering). */
-export interface PatchHunk {
-  /** First old line replaced (for a pure insertion: the line after which lines were added). */
-  readonly old_start: number;
-  readonly old_count: number;
-  /** First new line (for a pure deletion: the line after which lines were removed). */
-  readonly new_start: number;
-  readonly new_count: number;
-}
+/** One zero-context hunk (core's shape, git's numbering). */
+export type PatchHunk = LineDiffHunk;
 
-/** What a comparison says about one path of the base revision. */
-export interface FileChange {
-  /** Path at the base revision. */
-  readonly old_path: string;
-  /** Path at the head revision (differs when renamed); `null` when deleted. */
-  readonly new_path: string | null;
-  /** Zero-context hunks in order (empty for a pure rename). */
-  readonly hunks: readonly PatchHunk[];
-}
+/** What a comparison says about one path of the base revision (core's shape). */
+export type FileChange = FileLineDiff;
 
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
@@ -94,35 +80,5 @@ export function patchHunks(patch: string): PatchHunk[] | undefined {
   return hunks;
 }
 
-/**
- * Map lines `start..end` (1-indexed, inclusive, at the base revision) through `change`:
- * - no change → `same` (file untouched); deleted → `deleted`;
- * - a hunk replacing any cited line, or inserting between two cited lines → `changed` (at the new
- *   path, near where the hunk put its lines, with every range of lines the diff added to the file);
- * - otherwise the range shifts by the lines added minus removed above it: `same` when neither the
- *   path nor the lines moved (`file_changed: true`), else `moved`.
- */
-export function mapThroughChange(change: FileChange | undefined, start: number, end: number): LineMapping {
-  if (change === undefined) return { kind: 'same', file_changed: false };
-  if (change.new_path === null) return { kind: 'deleted' };
-  const path = change.new_path;
-  const count = end - start + 1;
-  let shift = 0;
-  for (const hunk of change.hunks) {
-    // A pure insertion sits after old line `old_start`; a replacement covers old_start..+old_count-1.
-    const first = hunk.old_count === 0 ? hunk.old_start + 0.5 : hunk.old_start;
-    const last = hunk.old_count === 0 ? hunk.old_start + 0.5 : hunk.old_start + hunk.old_count - 1;
-    if (last < start) {
-      shift += hunk.new_count - hunk.old_count;
-      continue;
-    }
-    if (first > end) break;
-    const near = Math.max(1, start + shift);
-    const added = change.hunks
-      .filter((each) => each.new_count > 0)
-      .map((each) => ({ line_start: each.new_start, line_end: each.new_start + each.new_count - 1 }));
-    return { kind: 'changed', path, line_start: near, line_end: near + count - 1, added };
-  }
-  if (shift === 0 && path === change.old_path) return { kind: 'same', file_changed: true };
-  return { kind: 'moved', path, line_start: start + shift, line_end: end + shift };
-}
+/** Map lines `start..end` at the base revision through `change` (core's {@link mapLinesThroughDiff}). */
+export const mapThroughChange = mapLinesThroughDiff;
