@@ -126,6 +126,7 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
     repo: options.repo,
     readOnly,
     ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
   };
   // A spec is opened once for the store and both record backends (one pool on PostgreSQL, one
   // handle on SQLite); what the application passed in is used as is and never closed here.

@@ -30,6 +30,12 @@ export interface MemoryMcpOptions {
   /** Registry that opens `storeSpec` and a citation-source spec (default: core's default registry). */
   readonly registry?: StoreRegistry;
   /**
+   * Most server connections `storeSpec` may hold when it sets none itself (PostgreSQL's
+   * `pool_max`): `repomem mcp` over stdio serves one client and passes 1; unset, the scheme's
+   * default pool, for a server with many concurrent sessions.
+   */
+  readonly maxConnections?: number;
+  /**
    * Where cited code is read: an open reader, or a citation-source spec (`git:<dir>[#ref]`,
    * `dir:<worktree>`, `github`). Default: the git repository around `cwd`, else `cwd` itself.
    * Opened on first use.

@@ -5,6 +5,7 @@
 import { serveHttp, serveStdio } from '@repomem/mcp';
 import { ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
+import { CLI_MAX_CONNECTIONS } from '../open-chosen-store.js';
 import { reportError } from '../report-error.js';
 import { cliRegistry } from '../store-registry.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
@@ -45,7 +46,8 @@ export async function runMcpCommand(argv: readonly string[], io: CliIo): Promise
       ...(embedder === undefined ? {} : { embedder }),
     };
     if (request.http === undefined) {
-      const served = await serveStdio(options);
+      // One client over stdio: one server connection, as for any other command.
+      const served = await serveStdio({ ...options, maxConnections: CLI_MAX_CONNECTIONS });
       await Promise.race([served.closed, stopSignal()]);
       await served.close();
       return ExitCode.ok;
