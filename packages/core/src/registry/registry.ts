@@ -150,7 +150,11 @@ export interface StoreSet {
   verified(): Promise<VerifiedMemoryBackend>;
   /** Its task-record backend (the scheme's native one, else documents in `store`), opened on first call. */
   tasks(): Promise<TaskRecordBackend>;
-  /** Close the backends that were opened, then the store. */
+  /**
+   * Close the backends that were opened, then the store and the connection they share; once
+   * (idempotent). Close the set rather than its facets: on a scheme's `openSet` a facet's own
+   * `close()` ends only that facet, and backends kept as documents need the store open.
+   */
   close(): Promise<void>;
 }
 
