@@ -124,7 +124,7 @@ class RetryableFailure extends Error {
  * `mapLines` follows cited lines between two revisions through the compare API
  * (`GET /repos/{owner}/{repo}/compare/{from}...{to}`, `to` absent = the default branch): renamed
  * files, deleted files and the patch's hunks, one request per pair of revisions (see
- * {@link createGitHubLineMapper}); what the comparison cannot vouch for (no patch, a truncated
+ * `github-line-mapper.ts`); what the comparison cannot vouch for (no patch, a truncated
  * file list, a base that is not an ancestor of the head) is `unknown`, and verification then
  * falls back to the snippet search.
  *
