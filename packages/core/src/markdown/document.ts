@@ -92,7 +92,10 @@ export function findSections(
 }
 
 function makeSection(name: string, headerIndex: number, bodyEnd: number): MarkdownSection {
-  return { name, key: sectionKey(name), headerIndex, bodyStart: headerIndex + 1, bodyEnd };
+  // `name` has had its closing `#`s removed by parseHeader: dropping them again would turn the
+  // header written for the name `# #` (`## # #`, read back as `#`) into the key "" instead of "#".
+  const key = name.replace(/\s+/g, ' ').trim().toLowerCase();
+  return { name, key, headerIndex, bodyStart: headerIndex + 1, bodyEnd };
 }
 
 /** Split `text` into a {@link MarkdownDocument} (line ending and BOM detected, sections found). */

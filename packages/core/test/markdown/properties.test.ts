@@ -123,6 +123,12 @@ describe('bullet operation properties', () => {
     );
   });
 
+  it('a section name that ends like a closing sequence (`# #`) is found again after seeding', () => {
+    const first = addBullet(undefined, { file: 'PROJECT.md', section: '# #', text: 'a' });
+    expect(first.outcome.kind).toBe('added');
+    expect(addBullet(first.text, { file: 'PROJECT.md', section: '# #', text: 'a' }).outcome.kind).toBe('duplicate');
+  });
+
   it('any valid section name seeds a file that the next add finds', () => {
     fc.assert(
       fc.property(
