@@ -3,7 +3,7 @@
 // names it the way the user gave it. Commands that only read or write documents (search, the
 // verified-memory backends, the git branch commands) use this without the memory facade, which
 // keeps a cold `repomem search` small.
-import { type MemoryStore, RepomemError } from '@repomem/core';
+import { type MemoryStore, type OpenStoreOptions, RepomemError } from '@repomem/core';
 import { CliDataError } from './errors.js';
 import { cliRegistry } from './store-registry.js';
 import type { ChosenStore } from './store-selection.js';
@@ -40,14 +40,17 @@ export function missingStoreMessage(chosen: ChosenStore, code: string, error: Re
 }
 
 /**
- * Open the store of `chosen`. A missing directory, database (read-only open) or repository
- * becomes a {@link CliDataError} (exit 2) naming the store: Sepo's `Memory directory not found:
- * <absolute dir>` (or `Memory path is not a directory: <absolute dir>`) for directories,
- * `store not found: <spec>` otherwise.
+ * Run `open` with the registry context of `chosen` (its directory, environment, the repository and
+ * at most {@link CLI_MAX_CONNECTIONS} server connection); a missing directory, database (read-only
+ * open) or repository becomes a {@link CliDataError} (exit 2) naming the store.
  */
-export async function openChosenStore(chosen: ChosenStore, options: OpenChosenStoreOptions): Promise<MemoryStore> {
+export async function openChosen<T>(
+  chosen: ChosenStore,
+  options: OpenChosenStoreOptions,
+  open: (spec: ChosenStore['resolved'], context: OpenStoreOptions) => Promise<T>,
+): Promise<T> {
   try {
-    return await cliRegistry.openStore(chosen.resolved, {
+    return await open(chosen.resolved, {
       cwd: chosen.context.cwd,
       env: chosen.context.env,
       repo: options.repo,
@@ -61,4 +64,14 @@ export async function openChosenStore(chosen: ChosenStore, options: OpenChosenSt
     }
     throw error;
   }
+}
+
+/**
+ * Open the store of `chosen`. A missing directory, database (read-only open) or repository
+ * becomes a {@link CliDataError} (exit 2) naming the store: Sepo's `Memory directory not found:
+ * <absolute dir>` (or `Memory path is not a directory: <absolute dir>`) for directories,
+ * `store not found: <spec>` otherwise.
+ */
+export function openChosenStore(chosen: ChosenStore, options: OpenChosenStoreOptions): Promise<MemoryStore> {
+  return openChosen(chosen, options, (spec, context) => cliRegistry.openStore(spec, context));
 }
