@@ -11,6 +11,7 @@ import {
   type StoreDiagnostic,
   type StoreScheme,
   type StoreSchemeSet,
+  schemeSetOn,
   type TaskRecordBackend,
 } from '@repomem/core';
 import { z } from 'zod';
@@ -102,22 +103,7 @@ function openSet(target: AgentCoreSpecTarget, repo: string): StoreSchemeSet {
   const store = createAgentCoreStore({ connection, repo, ownsConnection: false });
   const verifiedBackend = createAgentCoreVerifiedBackend({ connection, ownsConnection: false });
   const taskRecordBackend = createAgentCoreTaskRecordBackend({ connection, ownsConnection: false });
-  let closing: Promise<void> | undefined;
-  return {
-    store,
-    verifiedBackend,
-    taskRecordBackend,
-    close: () => {
-      closing ??= (async () => {
-        try {
-          await Promise.allSettled([verifiedBackend.close(), taskRecordBackend.close(), store.close()]);
-        } finally {
-          connection.close();
-        }
-      })();
-      return closing;
-    },
-  };
+  return schemeSetOn({ store, verifiedBackend, taskRecordBackend }, () => connection.close());
 }
 
 /** The spec of a target, as text. */

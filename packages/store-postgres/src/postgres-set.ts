@@ -3,7 +3,7 @@
 // the schema once, and builds the three facets on views of it: a facet's close() ends only that
 // facet, the set's close() ends the pool once, so closing the store early never breaks a backend
 // still in use.
-import type { StoreSchemeSet } from '@repomem/core';
+import { type StoreSchemeSet, schemeSetOn } from '@repomem/core';
 import { openDatabase } from './open-database.js';
 import {
   checkMaxBytes,
@@ -53,20 +53,5 @@ export async function openPostgresStoreSet(options: PostgresStoreOptions): Promi
   }
   const verifiedBackend = postgresRecordBackendOn(db.view(), readOnly);
   const taskRecordBackend = postgresTaskRecordBackendOn(db.view(), readOnly);
-  let closing: Promise<void> | undefined;
-  return {
-    store,
-    verifiedBackend,
-    taskRecordBackend,
-    close: () => {
-      closing ??= (async () => {
-        try {
-          await Promise.allSettled([verifiedBackend.close(), taskRecordBackend.close(), store.close()]);
-        } finally {
-          await db.close();
-        }
-      })();
-      return closing;
-    },
-  };
+  return schemeSetOn({ store, verifiedBackend, taskRecordBackend }, () => db.close());
 }

@@ -3,7 +3,7 @@
 // once and builds both facets on that handle (task records are documents in the store): a
 // facet's close() ends only that facet, the set's close() closes the handle once, so closing the
 // store early never breaks the backend still in use.
-import type { StoreSchemeSet } from '@repomem/core';
+import { type StoreSchemeSet, schemeSetOn } from '@repomem/core';
 import { openConnection } from './connection.js';
 import { checkConnectionOptions, type SqliteRecordBackend, sqliteRecordBackendOn } from './sqlite-record-backend.js';
 import { type SqliteStore, type SqliteStoreOptions, sqliteStoreOn } from './sqlite-store.js';
@@ -41,19 +41,5 @@ export async function openSqliteStoreSet(options: SqliteStoreOptions): Promise<S
     connection.db.close();
     throw error;
   }
-  let closing: Promise<void> | undefined;
-  return {
-    store,
-    verifiedBackend,
-    close: () => {
-      closing ??= (async () => {
-        try {
-          await Promise.allSettled([verifiedBackend.close(), store.close()]);
-        } finally {
-          connection.db.close();
-        }
-      })();
-      return closing;
-    },
-  };
+  return schemeSetOn({ store, verifiedBackend }, () => connection.db.close());
 }

@@ -126,6 +126,35 @@ export interface StoreSchemeSet {
   close(): Promise<void>;
 }
 
+/**
+ * A {@link StoreSchemeSet} of `facets` sharing one connection: its `close()` closes every facet
+ * (whatever each one's outcome), then calls `closeConnection` once; later calls return the same
+ * promise. Schemes build their `openSet` answer with it.
+ */
+export function schemeSetOn<Facets extends Omit<StoreSchemeSet, 'close'>>(
+  facets: Facets,
+  closeConnection: () => void | Promise<void>,
+): Facets & { close(): Promise<void> } {
+  let closing: Promise<void> | undefined;
+  return {
+    ...facets,
+    close: () => {
+      closing ??= (async () => {
+        try {
+          await Promise.allSettled([
+            facets.verifiedBackend?.close(),
+            facets.taskRecordBackend?.close(),
+            facets.store.close(),
+          ]);
+        } finally {
+          await closeConnection();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
 /** One check of {@link StoreScheme.diagnose}. */
 export interface StoreDiagnostic {
   /** What was checked, in a few words (`reachable`, `schema version`, `row-level security`). */
