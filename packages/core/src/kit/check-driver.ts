@@ -15,7 +15,7 @@ const DriverSchema = z.object({
     error: `must be ${KIT_DRIVER_VERSION} (the driver contract this core implements)`,
   }),
   name: z.string().min(1).max(64),
-  batch: z.enum(['atomic', 'per-key']),
+  batch: z.enum(['atomic', 'isolated', 'per-key']),
   maxValueBytes: z.number().int().positive(),
   read: method,
   scan: method,
@@ -25,6 +25,8 @@ const DriverSchema = z.object({
   vectors: candidates.optional(),
   history: z.object({ log: method, readAt: method }).optional(),
   timeToLive: z.object({ granularitySeconds: z.number().nonnegative() }).optional(),
+  revision: z.object({ current: method }).optional(),
+  twins: candidates.optional(),
 });
 
 /** Check a driver's declaration; throws `INVALID_ARGUMENT` naming every problem. */

@@ -69,7 +69,8 @@ function isDocumentPath(key: string): boolean {
  * for path twins before the driver sees it; versions are the SHA-256 of the content (so a
  * document copied between stores keeps its version); a batch is all-or-nothing for writers
  * (`atomicBatch` is declared only for an `atomic` driver, see {@link KitBatchGuarantee});
- * `revision()` is a hash of the listing, computed when asked.
+ * `revision()` is the driver's own token when it has the `revision` capability, else a hash of
+ * the listing, computed when asked.
  *
  * @example
  * ```ts
@@ -228,6 +229,7 @@ export function createStore(driver: KitDriver, options: CreateStoreOptions = {})
 
     async revision(): Promise<string> {
       assertOpen();
+      if (driver.revision !== undefined) return `${driver.name}:${await driver.revision.current()}`;
       const hash = createHash('sha256');
       for (const entry of await listing('')) hash.update(`${entry.path}\0${entry.version}\n`);
       return hash.digest('hex');

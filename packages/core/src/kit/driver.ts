@@ -23,11 +23,17 @@ export type KitNamespace = string;
 /**
  * How a driver applies {@link KitDriver.write}:
  * - `atomic`: a batch of several changes is checked and applied all-or-nothing (a transaction);
+ * - `isolated`: the driver receives the whole batch, checks every precondition and applies every
+ *   change while holding its own writer lock(s) (writers of every process are serialised, so a
+ *   writer never sees half a batch and nothing is applied when a precondition fails), but a crash
+ *   or a reader during the apply may see it half-applied (a directory's lock-file batches);
  * - `per-key`: each change is its own compare-and-swap; `createStore` then sends one change per
  *   call and puts back what it applied when a later change of the batch conflicts, so a batch
  *   is still all-or-nothing for writers, but a reader (or a crash) may see it half-applied.
+ *
+ * Only `atomic` drivers give a store `capabilities.atomicBatch`.
  */
-export type KitBatchGuarantee = 'atomic' | 'per-key';
+export type KitBatchGuarantee = 'atomic' | 'isolated' | 'per-key';
 
 /** A stored value, as {@link KitDriver.read} and {@link KitDriver.scan} return it. */
 export interface KitEntry {
@@ -146,6 +152,20 @@ export interface KitDriver {
   readonly vectors?: { candidates(query: KitVectorQuery): Promise<KitVectorCandidates> };
   /** Optional: past revisions of the `documents` namespace (git's commits). */
   readonly history?: StoreHistory;
+  /**
+   * Optional: a cheap token for the `documents` namespace's current content (a change counter,
+   * a commit id), so the store's `revision()` need not list and hash every key. It must change
+   * whenever any document changes, by any writer of any process; equal tokens must mean equal
+   * content. Without it `revision()` is a hash of the listing.
+   */
+  readonly revision?: { current(): Promise<string> };
+  /**
+   * Optional: the stored keys of `namespace` that could be path twins of `keys` (differ from one
+   * of them only in letter case or Unicode normalisation at some level), found the backend's own
+   * way (a directory reads each level's siblings). It may return more keys than the twins, never
+   * fewer. Without it `createStore` lists the keys under each new key's deepest existing directory.
+   */
+  readonly twins?: { candidates(namespace: KitNamespace, keys: readonly string[]): Promise<string[]> };
   /**
    * Optional: the driver honours {@link KitChange.expiresAt} (an expired value is never returned);
    * `granularitySeconds` is how long after expiry its storage may still be occupied.

@@ -1,7 +1,8 @@
 // Why: the batch write pipeline existed once per store (validate, read current versions, check
 // expected versions, refuse path twins, scan for credentials, apply, report conflicts). Here it
 // is once, above every driver: a driver only ever sees a batch that passed all of it, so the
-// credential scan cannot be skipped by a driver. On a `per-key` driver a batch is applied one
+// credential scan cannot be skipped by a driver. An `atomic` or `isolated` driver gets the whole
+// batch in one call (its own transaction or writer lock keeps other writers out). On a `per-key` driver a batch is applied one
 // change at a time, under in-process locks taken in path order (so batches of one process never
 // interleave), and what was applied is put back (each restore a compare-and-swap on the version
 // just written) when a later change conflicts.
@@ -44,6 +45,8 @@ function changeOf(operation: PreparedOperation): KitChange {
  * `daily/`, not the whole namespace; only a new top-level name lists everything.
  */
 async function twinCandidates(context: KitWriteContext, created: readonly string[]): Promise<string[]> {
+  const native = context.driver.twins;
+  if (native !== undefined) return native.candidates(DOCUMENTS_NAMESPACE, created);
   const scanned = new Map<string, string[]>();
   const under = async (directory: string): Promise<string[]> => {
     let paths = scanned.get(directory);
@@ -102,7 +105,7 @@ export async function writeDocuments(
   const { driver } = context;
   const batch = prepareWriteBatch(operations, context.maxDocumentBytes);
   if (batch.length === 0) return { status: 'committed', versions: {} };
-  if (driver.batch === 'atomic') return applyBatch(context, batch, metadata);
+  if (driver.batch !== 'per-key') return applyBatch(context, batch, metadata);
   const releases: (() => void)[] = [];
   try {
     for (const path of batch.map((operation) => operation.path).sort()) {
@@ -149,7 +152,7 @@ async function applyBatch(
     );
   }
   const changes = batch.map(changeOf);
-  if (driver.batch === 'atomic' || changes.length === 1) {
+  if (driver.batch !== 'per-key' || changes.length === 1) {
     const result = await driver.write(changes, metadata);
     if (result.status === 'conflict') return conflictOf(batch, result);
   } else {

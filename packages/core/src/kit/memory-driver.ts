@@ -11,6 +11,12 @@ export interface InMemoryDriverOptions {
   readonly maxValueBytes?: number;
   /** Clock for time-to-live (default `Date.now`). */
   readonly now?: () => number;
+  /**
+   * Declare the `revision` capability, a counter of committed `documents` writes (default
+   * `false`: the store hashes its listing). Expiry is not a write, so do not combine it with
+   * time-to-live values in `documents`.
+   */
+  readonly revisionCounter?: boolean;
 }
 
 interface Slot {
@@ -25,6 +31,7 @@ export function createInMemoryDriver(options: InMemoryDriverOptions = {}): KitDr
   const now = options.now ?? Date.now;
   const spaces = new Map<string, Map<string, Slot>>();
   let closed = false;
+  let documentWrites = 0;
   const space = (namespace: string): Map<string, Slot> => {
     if (closed) throw new RepomemError('STORE_CLOSED', 'the memory driver is closed');
     let map = spaces.get(namespace);
@@ -43,7 +50,7 @@ export function createInMemoryDriver(options: InMemoryDriverOptions = {}): KitDr
     ...(withValue ? { value: new Uint8Array(slot.value) } : {}),
   });
 
-  return {
+  const driver: KitDriver = {
     kit: KIT_DRIVER_VERSION,
     name: 'memory',
     batch: 'atomic',
@@ -75,6 +82,7 @@ export function createInMemoryDriver(options: InMemoryDriverOptions = {}): KitDr
         }
       }
       if (conflicts.length > 0) return { status: 'conflict', conflicts };
+      if (changes.some((change) => change.namespace === 'documents')) documentWrites += 1;
       for (const change of changes) {
         const map = space(change.namespace);
         if (change.value === null || change.version === null) map.delete(change.key);
@@ -91,6 +99,16 @@ export function createInMemoryDriver(options: InMemoryDriverOptions = {}): KitDr
     async close() {
       closed = true;
       spaces.clear();
+    },
+  };
+  if (options.revisionCounter !== true) return driver;
+  return {
+    ...driver,
+    revision: {
+      async current() {
+        space('documents');
+        return String(documentWrites);
+      },
     },
   };
 }

@@ -177,8 +177,8 @@ export function runDriverConformance<D extends KitDriver>(options: DriverConform
       expect((await write({ namespace: 'documents', key: 'big', value, version: 'vb' })).status).toBe('committed');
       expect((await driver().read('documents', ['big']))[0]?.size).toBe(size);
     });
-    test('atomic batches apply all changes or none (skipped for per-key drivers)', async () => {
-      if (driver().batch !== 'atomic') return;
+    test('atomic and isolated batches apply all changes or none (skipped for per-key drivers)', async () => {
+      if (driver().batch === 'per-key') return;
       await write(put('a.md', 'a0'), put('b.md', 'b0'));
       const result = await write(put('a.md', 'a1', 'v-a0'), put('b.md', 'b1', 'v-stale'), put('c.md', 'c1', null));
       expect(result.status).toBe('conflict');
@@ -189,6 +189,25 @@ export function runDriverConformance<D extends KitDriver>(options: DriverConform
       ]);
       expect((await write(put('a.md', 'a1', 'v-a0'), remove('b.md', 'v-b0'))).status).toBe('committed');
       expect([await versionOf('a.md'), await versionOf('b.md')]).toEqual(['v-a1', null]);
+    });
+    test('revision: stable without writes, new after every document write (skipped without revision)', async () => {
+      const revision = driver().revision;
+      if (revision === undefined) return;
+      const seen = new Set<string>([await revision.current()]);
+      expect(await revision.current()).toBe([...seen][0]);
+      for (const change of [put('r.md', 'r0'), put('r.md', 'r1', 'v-r0'), put('s.md', 's0', null)]) {
+        expect((await write(change)).status).toBe('committed');
+        const token = await revision.current();
+        expect(seen.has(token)).toBe(false);
+        seen.add(token);
+      }
+    });
+    test('twins: candidates include every stored key that differs only in case (skipped without twins)', async () => {
+      const twins = driver().twins;
+      if (twins === undefined) return;
+      await write(put('Notes/Plan.md', 'p'), put('notes-other/x.md', 'x'));
+      const found = await twins.candidates('documents', ['notes/plan.md', 'NOTES/new.md']);
+      expect(found).toContain('Notes/Plan.md');
     });
     test('time-to-live: an expired value is never returned (skipped without timeToLive)', async () => {
       if (driver().timeToLive === undefined) return;
