@@ -2,6 +2,7 @@
 export * from './backend.js';
 export * from './document-backend.js';
 export * from './impact.js';
+export * from './learned-on.js';
 export * from './record.js';
 // Shared by native record backends (SQLite, PostgreSQL, AgentCore): one validation, one wording.
 export * from './record-checks.js';

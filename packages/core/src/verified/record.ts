@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { RepoSlugSchema } from '../envelope/fields.js';
 import { normalizeDocumentPath } from '../store/paths.js';
+import { LEARNED_ON_FIELDS } from './learned-on.js';
 
 /** Lifecycle states of a memory (seed 003): active, invalid (failed verification), superseded (corrected). */
 export const MEMORY_STATUSES = ['active', 'invalid', 'superseded'] as const;
@@ -135,6 +136,7 @@ export const VerifiedMemorySchema = z
     verification_count: z.number().int().min(0),
     /** Optimistic-concurrency counter: 1 when stored, +1 on every change. */
     revision: z.number().int().min(1),
+    ...LEARNED_ON_FIELDS,
   })
   .strict();
 /** A validated verified memory. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { HttpUrlSchema, LoginSchema } from '../../envelope/fields.js';
 import { RepomemError } from '../../errors.js';
+import { LEARNED_ON_FIELDS } from '../../verified/learned-on.js';
 import { MAX_SERIALIZED_TASK_RECORD_CHARS, type TaskRecord, TaskRecordIdSchema } from '../record-backend.js';
 
 /** How a task ended. */
@@ -78,6 +79,7 @@ export const EpisodeDataSchema = EpisodeInputSchema.extend({
   outcome_event_at: IsoTime.optional(),
   /** When the episode was first written. */
   written_at: IsoTime,
+  ...LEARNED_ON_FIELDS,
 });
 /** The `data` of an `episode` task record. */
 export type EpisodeData = z.output<typeof EpisodeDataSchema>;

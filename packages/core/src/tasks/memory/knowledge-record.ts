@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { RepomemError } from '../../errors.js';
+import { LEARNED_ON_FIELDS } from '../../verified/learned-on.js';
 import { scopeKey, subjectKey } from '../../verified/record.js';
 import type { TaskRecord } from '../record-backend.js';
 
@@ -43,6 +44,7 @@ export const KnowledgeDataSchema = z.object({
   tasks: z.array(z.string().max(128)).max(20).default([]),
   /** When the learning was first recorded. */
   created_at: IsoTime,
+  ...LEARNED_ON_FIELDS,
 });
 /** The `data` of a `knowledge` task record. */
 export type KnowledgeData = z.output<typeof KnowledgeDataSchema>;

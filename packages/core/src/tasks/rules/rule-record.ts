@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { RepomemError } from '../../errors.js';
+import { LEARNED_ON_FIELDS } from '../../verified/learned-on.js';
 import { scopeKey } from '../../verified/record.js';
 import type { TaskRecord } from '../record-backend.js';
 import { AuthorAssociationSchema, ReviewerAuthoritySchema } from './reviewer-authority.js';
@@ -130,6 +131,7 @@ export const RuleDataSchema = z.object({
   tasks_since_retrieved: z.number().int().min(0).default(0),
   /** Last task id counted, so counting the same task twice changes nothing. */
   last_counted_task: z.string().max(200).optional(),
+  ...LEARNED_ON_FIELDS,
 });
 /** The `data` of a `rule` task record (output of {@link RuleDataSchema}). */
 export type RuleData = z.output<typeof RuleDataSchema>;
