@@ -381,8 +381,8 @@ describe('bad input exits 1 with a message naming the problem and stores nothing
     [['store', '--subject', 'S', '--fact', 'F'], '--cite <path>:<start>-<end> is required'],
     [['store', '--subject', 'S', '--fact', ' ', '--cite', 'src/constants.ts:2'], '--fact is required'],
     [
-      ['store', '--subject', 'S', '--fact', 'x'.repeat(4001), '--cite', 'src/constants.ts:2'],
-      'fact is longer than 4000 characters',
+      ['store', '--subject', 'S', '--fact', 'x'.repeat(3201), '--cite', 'src/constants.ts:2'],
+      'fact is longer than 3200 characters',
     ],
     [['verify', '--id', 'abc'], 'invalid --id "abc"'],
     [['verify', '--all', '--source', 'ftp:x'], 'invalid --source "ftp:x"'],

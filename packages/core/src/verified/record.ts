@@ -13,8 +13,18 @@ export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
 
 /** Longest subject, in characters. */
 export const MAX_SUBJECT_CHARS = 200;
-/** Longest fact, in characters (a memory is a durable convention, not a document). */
-export const MAX_FACT_CHARS = 4000;
+/**
+ * Longest fact a new memory may have, in characters (a memory is a durable convention, not a
+ * document). Lowered from 4,000 when memories began to record where they were learned
+ * (`learned_on`, `promoted_from`, `quarantine`), so the largest memory still fits in one
+ * AgentCore record; stored memories keep up to {@link MAX_STORED_FACT_CHARS}.
+ */
+export const MAX_FACT_CHARS = 3200;
+/**
+ * Longest fact a stored memory may have, in characters: memories written before
+ * {@link MAX_FACT_CHARS} was lowered stay readable (they predate `learned_on`, so they still fit).
+ */
+export const MAX_STORED_FACT_CHARS = 4000;
 /** Longest reason, scope, creator or invalidation reason, in characters. */
 export const MAX_NOTE_CHARS = 300;
 /** Most citations one memory may carry. */
@@ -24,8 +34,9 @@ export const MAX_CITATION_PATH_CHARS = 160;
 /**
  * Longest serialised memory (`JSON.stringify` of a record), in characters: every memory the
  * schema accepts fits in one AgentCore memory record (16,000 characters), so a record store can
- * keep one record per memory. The limits above are chosen so that even the worst case fits
- * (every character of every text field escaped in JSON).
+ * keep one record per memory. The write limits above are chosen so that even the worst case
+ * fits (every character of every text field escaped in JSON, every learned-on field at its
+ * longest); the stored-record schema also refuses a record longer than this.
  */
 export const MAX_SERIALIZED_MEMORY_CHARS = 16_000;
 /** Default maximum age of a memory before it expires unless verified and used again (Copilot: 28 days). */
@@ -114,7 +125,8 @@ export const VerifiedMemorySchema = z
     id: MemoryIdSchema,
     repo: RepoSlugSchema,
     subject: nonBlank(MAX_SUBJECT_CHARS, 'subject'),
-    fact: nonBlank(MAX_FACT_CHARS, 'fact'),
+    /** The fact; stored memories written before the limit was lowered keep up to 4,000 characters. */
+    fact: nonBlank(MAX_STORED_FACT_CHARS, 'fact'),
     /** Part of the codebase the memory is about (seed 004), e.g. `src/legacy/`; `null` = whole repository. */
     scope: nonBlank(MAX_NOTE_CHARS, 'scope').nullable(),
     citations: z
@@ -138,7 +150,10 @@ export const VerifiedMemorySchema = z
     revision: z.number().int().min(1),
     ...LEARNED_ON_FIELDS,
   })
-  .strict();
+  .strict()
+  .refine((memory) => JSON.stringify(memory).length <= MAX_SERIALIZED_MEMORY_CHARS, {
+    message: `memory is longer than ${MAX_SERIALIZED_MEMORY_CHARS} characters as JSON (a fact written before the 3,200-character limit leaves no room for where it was learned)`,
+  });
 /** A validated verified memory. */
 export type VerifiedMemory = z.output<typeof VerifiedMemorySchema>;
 

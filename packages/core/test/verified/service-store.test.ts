@@ -24,7 +24,7 @@ describe('store: bad input is refused and nothing is written', () => {
     ['a path with ..', { ...base, citations: [{ path: '../etc/passwd', line_start: 1, line_end: 1 }] }, /escapes/],
     ['an absolute path', { ...base, citations: [{ path: '/etc/passwd', line_start: 1, line_end: 1 }] }, /relative/],
     ['an empty fact', { ...base, fact: '   ' }, /fact is empty/],
-    ['an oversized fact', { ...base, fact: 'x'.repeat(4001) }, /fact is longer than 4000 characters/],
+    ['an oversized fact', { ...base, fact: 'x'.repeat(3201) }, /fact is longer than 3200 characters/],
     ['an empty subject', { ...base, subject: '' }, /subject is empty/],
     ['a bad repo slug', { ...base, repo: 'acme' }, /expected "owner\/repo"/],
     ['a repo slug with ..', { ...base, repo: 'acme/..' }, /repo/],
