@@ -166,4 +166,14 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   CREATE INDEX memory_events_type ON memory_events (repo, type);
   `),
   addSearchableLengthAndState,
+  // 4: where a memory was learned (issue 26): the branch and commit as columns (the branch is
+  // what promotion and quarantine select by), promotion and quarantine as JSON. Existing rows
+  // keep NULL: written before branch scope, they belong to the default branch's scope.
+  sql(`
+  ALTER TABLE memories ADD COLUMN learned_ref TEXT;
+  ALTER TABLE memories ADD COLUMN learned_commit TEXT;
+  ALTER TABLE memories ADD COLUMN promoted_from TEXT;
+  ALTER TABLE memories ADD COLUMN quarantine TEXT;
+  CREATE INDEX memories_learned_ref ON memories (repo, learned_ref);
+  `),
 ];

@@ -38,11 +38,15 @@ export const MEMORY_COLUMNS = [
   'invalid_reason',
   'verification_count',
   'revision',
+  'learned_ref',
+  'learned_commit',
+  'promoted_from',
+  'quarantine',
 ] as const;
 
 /** The columns a read needs to rebuild a record (the keys are derived, not read). */
 export const MEMORY_SELECT =
-  'm.seq AS seq, m.id AS id, m.repo AS repo, m.subject AS subject, m.fact AS fact, m.scope AS scope, m.citations AS citations, m.reason AS reason, m.created_by AS created_by, m.created_at AS created_at, m.refreshed_at AS refreshed_at, m.expires_at AS expires_at, m.status AS status, m.superseded_by AS superseded_by, m.supersedes AS supersedes, m.invalid_reason AS invalid_reason, m.verification_count AS verification_count, m.revision AS revision, m.refreshed_key AS refreshed_key, m.created_key AS created_key';
+  'm.seq AS seq, m.id AS id, m.repo AS repo, m.subject AS subject, m.fact AS fact, m.scope AS scope, m.citations AS citations, m.reason AS reason, m.created_by AS created_by, m.created_at AS created_at, m.refreshed_at AS refreshed_at, m.expires_at AS expires_at, m.status AS status, m.superseded_by AS superseded_by, m.supersedes AS supersedes, m.invalid_reason AS invalid_reason, m.verification_count AS verification_count, m.revision AS revision, m.refreshed_key AS refreshed_key, m.created_key AS created_key, m.learned_ref AS learned_ref, m.learned_commit AS learned_commit, m.promoted_from AS promoted_from, m.quarantine AS quarantine';
 
 /** A row of `memories` as {@link MEMORY_SELECT} reads it. */
 export interface MemoryRow {
@@ -66,6 +70,10 @@ export interface MemoryRow {
   readonly revision: unknown;
   readonly refreshed_key: string;
   readonly created_key: string;
+  readonly learned_ref: unknown;
+  readonly learned_commit: unknown;
+  readonly promoted_from: unknown;
+  readonly quarantine: unknown;
 }
 
 /** The bind parameters of a record, in {@link MEMORY_COLUMNS} order. */
@@ -93,7 +101,21 @@ export function memoryParameters(record: VerifiedMemory): Array<string | number 
     record.invalid_reason,
     record.verification_count,
     record.revision,
+    record.learned_on?.ref ?? null,
+    record.learned_on?.commit ?? null,
+    record.promoted_from === undefined ? null : JSON.stringify(record.promoted_from),
+    record.quarantine === undefined ? null : JSON.stringify(record.quarantine),
   ];
+}
+
+/** A JSON column (`promoted_from`, `quarantine`): `undefined` when NULL; throws on bad JSON. */
+function jsonColumn(value: unknown, column: string, fail: (why: string) => RepomemError): unknown {
+  if (value === null || value === undefined) return undefined;
+  try {
+    return JSON.parse(String(value));
+  } catch (error) {
+    throw fail(`its ${column} is not JSON (${(error as Error).message})`);
+  }
 }
 
 /** Distinct cited paths of a record (one `memory_citations` row each). */
@@ -119,6 +141,9 @@ export function memoryFromRow(row: MemoryRow, file: string): VerifiedMemory {
       repo: row.repo,
     });
   }
+  const fail = (why: string) => corrupt(file, what, why, { id: row.id, repo: row.repo });
+  const promotedFrom = jsonColumn(row.promoted_from, 'promoted_from', fail);
+  const quarantine = jsonColumn(row.quarantine, 'quarantine', fail);
   const candidate = {
     id: row.id,
     repo: row.repo,
@@ -138,6 +163,11 @@ export function memoryFromRow(row: MemoryRow, file: string): VerifiedMemory {
     verification_count:
       typeof row.verification_count === 'bigint' ? Number(row.verification_count) : row.verification_count,
     revision: typeof row.revision === 'bigint' ? Number(row.revision) : row.revision,
+    ...(row.learned_ref === null && row.learned_commit === null
+      ? {}
+      : { learned_on: { ref: row.learned_ref, commit: row.learned_commit } }),
+    ...(promotedFrom === undefined ? {} : { promoted_from: promotedFrom }),
+    ...(quarantine === undefined ? {} : { quarantine }),
   };
   const parsed = VerifiedMemorySchema.safeParse(candidate);
   if (!parsed.success)

@@ -10,7 +10,7 @@ import { MIGRATIONS, type Migration } from './migrations.js';
 import { assertRepomemShape, migrationFailure } from './schema-shape.js';
 
 /** Schema version this package writes and reads. */
-export const SQLITE_SCHEMA_VERSION = 3;
+export const SQLITE_SCHEMA_VERSION = 4;
 
 /** `PRAGMA application_id` of a repomem database: the ASCII bytes `RPMM`. */
 export const SQLITE_APPLICATION_ID = 0x52504d4d;

@@ -57,7 +57,7 @@ describe('migrating from schema version 1', () => {
     const backend = openSqliteRecordBackend({ path: file });
     withRawConnection(file, (db) => {
       expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SQLITE_SCHEMA_VERSION });
-      expect(SQLITE_SCHEMA_VERSION).toBe(3);
+      expect(SQLITE_SCHEMA_VERSION).toBe(4);
       const strict = db
         .prepare(
           "SELECT name, strict FROM pragma_table_list WHERE name IN ('memories', 'memory_citations', 'memory_events') ORDER BY name",
