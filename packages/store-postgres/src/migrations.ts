@@ -124,4 +124,15 @@ export const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
     PRIMARY KEY (role_name, repo)
   );
   `,
+  // 2: where a memory was learned (issue 26): the branch and commit as columns (the branch is
+  // what promotion and quarantine select by), promotion and quarantine as jsonb. Existing rows
+  // keep NULL: written before branch scope, they belong to the default branch's scope.
+  (s) => `
+  ALTER TABLE ${s}.agent_memory
+    ADD COLUMN learned_ref text COLLATE "C",
+    ADD COLUMN learned_commit text,
+    ADD COLUMN promoted_from jsonb,
+    ADD COLUMN quarantine jsonb;
+  CREATE INDEX agent_memory_learned_ref ON ${s}.agent_memory (repo, learned_ref);
+  `,
 ];

@@ -38,6 +38,10 @@ export const MEMORY_COLUMNS = [
   'revision',
   'timestamps_as_written',
   'search_words',
+  'learned_ref',
+  'learned_commit',
+  'promoted_from',
+  'quarantine',
 ] as const;
 
 /** SQL casts of the bound parameters, in {@link MEMORY_COLUMNS} order. */
@@ -51,11 +55,13 @@ export const MEMORY_CASTS: Readonly<Record<string, string>> = {
   supersedes: '::uuid',
   timestamps_as_written: '::jsonb',
   search_words: '::tsvector',
+  promoted_from: '::jsonb',
+  quarantine: '::jsonb',
 };
 
 /** The columns a read needs (`m` is `agent_memory`). */
 export const MEMORY_SELECT =
-  'm.id, m.repo, m.subject, m.fact, m.citations, m.reason, m.scope, m.created_by, m.created_at, m.refreshed_at, m.expires_at, m.status, m.superseded_by, m.supersedes, m.invalid_reason, m.verification_count, m.revision, m.timestamps_as_written';
+  'm.id, m.repo, m.subject, m.fact, m.citations, m.reason, m.scope, m.created_by, m.created_at, m.refreshed_at, m.expires_at, m.status, m.superseded_by, m.supersedes, m.invalid_reason, m.verification_count, m.revision, m.timestamps_as_written, m.learned_ref, m.learned_commit, m.promoted_from, m.quarantine';
 
 /** A row as {@link MEMORY_SELECT} reads it. */
 export interface MemoryRow {
@@ -77,6 +83,10 @@ export interface MemoryRow {
   readonly verification_count: unknown;
   readonly revision: unknown;
   readonly timestamps_as_written: unknown;
+  readonly learned_ref: unknown;
+  readonly learned_commit: unknown;
+  readonly promoted_from: unknown;
+  readonly quarantine: unknown;
 }
 
 /** The searchable words of a record, weighted subject A, fact B, reason C, scope D. */
@@ -116,6 +126,10 @@ export function memoryParameters(record: VerifiedMemory): unknown[] {
       expires_at: record.expires_at,
     }),
     memorySearchVector(record),
+    record.learned_on?.ref ?? null,
+    record.learned_on?.commit ?? null,
+    record.promoted_from === undefined ? null : JSON.stringify(record.promoted_from),
+    record.quarantine === undefined ? null : JSON.stringify(record.quarantine),
   ];
 }
 
@@ -153,6 +167,11 @@ export function memoryFromRow(row: MemoryRow, where: string): VerifiedMemory {
     invalid_reason: row.invalid_reason,
     verification_count: row.verification_count,
     revision: row.revision,
+    ...(row.learned_ref === null && row.learned_commit === null
+      ? {}
+      : { learned_on: { ref: row.learned_ref, commit: row.learned_commit } }),
+    ...(row.promoted_from === null ? {} : { promoted_from: row.promoted_from }),
+    ...(row.quarantine === null ? {} : { quarantine: row.quarantine }),
   };
   const parsed = VerifiedMemorySchema.safeParse(candidate);
   if (!parsed.success) {
