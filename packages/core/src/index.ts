@@ -11,6 +11,7 @@ export * from './policy/index.js';
 export * from './prompt/index.js';
 export * from './registry/index.js';
 export * from './retrieval/index.js';
+export * from './scope/index.js';
 export * from './search/index.js';
 export * from './store/index.js';
 export * from './tasks/index.js';

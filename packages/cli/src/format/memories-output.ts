@@ -128,10 +128,19 @@ export type VerifyOneResult =
   | { readonly kind: 'invalidated'; readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }
   /** The source could not be read; nothing changed. */
   | { readonly kind: 'unverified'; readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }
+  /** Learned on a branch the ref does not contain, or quarantined: not checked, nothing changed. */
+  | {
+      readonly kind: 'out_of_scope';
+      readonly memory: VerifiedMemory;
+      readonly verdict: { readonly reason: string; readonly message: string };
+    }
   | { readonly kind: 'not_found'; readonly id: string }
   | { readonly kind: 'not_active'; readonly memory: VerifiedMemory };
 
-/** `memories verify --id`: valid and invalidated exit 0; unverified, not found, not active exit 2. */
+/**
+ * `memories verify --id`: valid, invalidated and out of scope exit 0; unverified, not found, not
+ * active exit 2.
+ */
 export function describeVerifyOne(repo: string, source: string, result: VerifyOneResult): MemoriesReport {
   switch (result.kind) {
     case 'valid': {
@@ -158,6 +167,12 @@ export function describeVerifyOne(repo: string, source: string, result: VerifyOn
         ].join('\n'),
         { source, memory: result.memory, checks: result.checks },
       );
+    case 'out_of_scope':
+      return ok(
+        'out_of_scope',
+        `out of scope ${result.memory.id}: ${result.memory.subject} (${result.verdict.message}; not verified, unchanged)`,
+        { source, memory: result.memory, reason: result.verdict.reason, message: result.verdict.message },
+      );
     case 'not_found':
     case 'not_active':
       return describeChange(repo, 'verified', result);
@@ -166,8 +181,11 @@ export function describeVerifyOne(repo: string, source: string, result: VerifyOn
 
 /** `memories verify --all`: the recall loop's counts and one line per memory; exit 2 when some could not be verified. */
 export function describeRecall(repo: string, source: string, result: RecallResult): MemoriesReport {
+  const outOfScope = result.outOfScope ?? 0;
+  const skipped =
+    outOfScope === 0 ? '' : `, out of scope ${outOfScope} (learned on branches this ref does not contain)`;
   const lines = [
-    `verified ${result.memories.length}, invalidated ${result.invalidated.length}, unverified ${result.unverified.length} in ${repo} (source ${source})`,
+    `verified ${result.memories.length}, invalidated ${result.invalidated.length}, unverified ${result.unverified.length}${skipped} in ${repo} (source ${source})`,
   ];
   for (const memory of result.memories) lines.push(`valid ${memory.id}: ${memory.subject}`);
   for (const { memory, checks } of result.invalidated) {
@@ -182,6 +200,7 @@ export function describeRecall(repo: string, source: string, result: RecallResul
     verified: result.memories,
     invalidated: result.invalidated,
     unverified: result.unverified,
+    out_of_scope: outOfScope,
   };
   return result.unverified.length === 0
     ? ok('recalled', lines.join('\n'), fields)

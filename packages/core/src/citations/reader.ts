@@ -1,6 +1,8 @@
 // Why: verification needs "the text of a file at a revision" and nothing else, so citation
 // readers (local git, GitHub contents API, a plain directory) are one small interface and the
 // verification logic is written once against it.
+import type { BranchHistory } from '../scope/branch-history.js';
+
 /** What a reader found at `path`. Reader failures (network, auth) are thrown, not returned. */
 export type CitationSource =
   /** The file, decoded as UTF-8 text. `blobSha` identifies the content (git blob id). */
@@ -72,7 +74,7 @@ export type LineMapping =
  * `RepomemError` with code `BACKEND_UNAVAILABLE` when the source cannot be reached, so a
  * transient failure is never mistaken for a stale memory.
  */
-export interface CitationReader {
+export interface CitationReader extends BranchHistory {
   /** Short name for messages (`git`, `github`, `directory`). */
   readonly name: string;
   /** Read one file. */

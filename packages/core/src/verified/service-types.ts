@@ -3,6 +3,7 @@
 // handle.
 import type { CitationReader } from '../citations/reader.js';
 import type { CitationCheck, VerificationResult } from '../citations/verification-types.js';
+import type { ScopeVerdict } from '../scope/branch-scope.js';
 import type { RecordStats, VerifiedMemoryBackend } from './backend.js';
 import type { ImpactReport } from './impact.js';
 import type { Citation, StoreMemoryInput, TelemetryEvent, VerifiedMemory } from './record.js';
@@ -21,6 +22,31 @@ export interface VerifiedMemoryOptions {
   readonly newId?: () => string;
   /** Called with every telemetry event after it is stored. A throwing subscriber is ignored. */
   readonly onEvent?: (event: TelemetryEvent) => void;
+  /**
+   * The repository's default branch (branch scope: what was learned there is visible on every
+   * branch). Default: the citation reader's answer, else `main`.
+   */
+  readonly defaultBranch?: string;
+}
+
+/**
+ * The ref a read is scoped to (issue 26's branch scope). A memory learned on a branch is served
+ * and verified only on that branch and on refs whose history contains the commit it was learned
+ * at; memories learned on the default branch (or before branch scope existed) everywhere;
+ * quarantined ones nowhere.
+ */
+export interface ScopeOptions {
+  /**
+   * The revision the code is read at (default the reader's HEAD); when it is a branch name it is
+   * also the branch the read is scoped to.
+   */
+  readonly ref?: string;
+  /**
+   * The branch worked on, when `ref` is absent or not a branch name (in Actions the checkout is
+   * a merge commit while the branch is `GITHUB_HEAD_REF`). Default: `ref`, else the citation
+   * reader's current branch.
+   */
+  readonly branch?: string;
 }
 
 /** Outcome of `store`. */
@@ -52,15 +78,22 @@ export type VerifyOutcome =
   | { readonly kind: 'invalidated'; readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }
   /** The code could not be read (or the memory changed meanwhile); nothing was changed. */
   | { readonly kind: 'unverified'; readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }
+  /**
+   * The memory is not in the scope of the ref verified against (learned on a branch this ref does
+   * not contain, or quarantined): not checked, nothing changed, never invalidated by this code.
+   */
+  | {
+      readonly kind: 'out_of_scope';
+      readonly memory: VerifiedMemory;
+      readonly verdict: ScopeVerdict & { readonly kind: 'out_of_scope' };
+    }
   | { readonly kind: 'not_found'; readonly id: string }
   | { readonly kind: 'not_active'; readonly memory: VerifiedMemory };
 
 /** Options of `recall`. */
-export interface RecallOptions {
-  /** Most memories to consider (default 50). */
+export interface RecallOptions extends ScopeOptions {
+  /** Most memories in scope to consider (default 50). */
   readonly limit?: number;
-  /** Revision to verify against (default the reader's HEAD). */
-  readonly ref?: string;
 }
 
 /** Result of `recall`: only memories verified just now are in `memories`. */
@@ -71,6 +104,8 @@ export interface RecallResult {
   readonly invalidated: readonly { readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }[];
   /** Not verifiable now (reader unavailable); not returned, not invalidated. */
   readonly unverified: readonly { readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }[];
+  /** Memories passed over as out of the ref's scope: neither verified nor returned nor changed. */
+  readonly outOfScope?: number;
 }
 
 /** Result of `stats`: record counts plus the verification success rate. */
@@ -83,12 +118,15 @@ export interface VerifiedMemoryStats extends RecordStats {
 export interface VerifiedMemoryService {
   /** Store a memory (citations required); supersedes active memories with the same subject and scope. */
   store(input: StoreMemoryInput): Promise<StoreOutcome>;
-  /** Active, unexpired memories, most recently refreshed first (default limit 50); emits `retrieved`. */
-  getRecent(repo: string, limit?: number): Promise<VerifiedMemory[]>;
-  /** Active memories citing `path`. */
-  searchByPath(repo: string, path: string): Promise<VerifiedMemory[]>;
-  /** Active memories matching words of `query` literally. */
-  search(repo: string, query: string, limit?: number): Promise<VerifiedMemory[]>;
+  /**
+   * Active, unexpired memories in the scope of the ref (see {@link ScopeOptions}), most recently
+   * refreshed first (default limit 50); emits `retrieved`.
+   */
+  getRecent(repo: string, limit?: number, scope?: ScopeOptions): Promise<VerifiedMemory[]>;
+  /** Active memories citing `path`, in the scope of the ref. */
+  searchByPath(repo: string, path: string, scope?: ScopeOptions): Promise<VerifiedMemory[]>;
+  /** Active memories matching words of `query` literally, in the scope of the ref. */
+  search(repo: string, query: string, limit?: number, scope?: ScopeOptions): Promise<VerifiedMemory[]>;
   /** One memory in any status. */
   get(repo: string, id: string): Promise<VerifiedMemory | undefined>;
   /** Mark verified and still useful: bumps `refreshed_at`, `verification_count`, renews expiry. */
@@ -105,9 +143,10 @@ export interface VerifiedMemoryService {
   verifyCitations(repo: string, citations: readonly Citation[], ref?: string): Promise<VerificationResult>;
   /**
    * Verify one memory as `recall` verifies each: refresh it with its re-anchored citations (renamed
-   * files, moved lines) when every citation holds, invalidate it when one does not.
+   * files, moved lines) when every citation holds, invalidate it when one does not; a memory out
+   * of the ref's scope is `out_of_scope` and left unchanged.
    */
-  verify(repo: string, id: string, ref?: string): Promise<VerifyOutcome>;
+  verify(repo: string, id: string, ref?: string, scope?: Pick<ScopeOptions, 'branch'>): Promise<VerifyOutcome>;
   /** get-recent → verify each → refresh valid / invalidate invalid, as one call. */
   recall(repo: string, options?: RecallOptions): Promise<RecallResult>;
   /**

@@ -9,6 +9,9 @@ import { snippetHash } from '../citations/snippet-hash.js';
 import type { CitationCheck } from '../citations/verification-types.js';
 import { anchoredCitation, checkCitation, verifyCitations } from '../citations/verify.js';
 import { RepomemError } from '../errors.js';
+import { type BranchScope, type ScopeVerdict, scopeVerdicts } from '../scope/branch-scope.js';
+import { resolveBranchScope } from '../scope/resolve-scope.js';
+import { listInScope, type ScopedList } from '../scope/scoped-list.js';
 import { assertQueryLength, assertQueryTerms } from '../search/query-limits.js';
 import { tokenizeQuery } from '../search/tokenizer.js';
 import { acquireKeyedMutex } from '../store/keyed-mutex.js';
@@ -39,6 +42,7 @@ import {
 import type {
   MemoryChangeOutcome,
   RecallResult,
+  ScopeOptions,
   StoreOutcome,
   SupersedeOutcome,
   VerifiedMemoryOptions,
@@ -111,6 +115,7 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
   }
   const maxAgeMs = maxAgeDays * DAY_MS;
   const clock = options.now ?? (() => new Date());
+  const defaultBranch = options.defaultBranch;
   const generateId = options.newId ?? randomUUID;
 
   const now = (): Date => {
@@ -164,6 +169,22 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
     }
     return reader;
   };
+  /** The branch scope of a read (see `resolveBranchScope`); throws `INVALID_ARGUMENT` for a bad name. */
+  const scopeOf = (repo: string, scope: ScopeOptions | undefined): Promise<BranchScope> => {
+    if (scope !== undefined && (scope === null || typeof scope !== 'object')) {
+      throw new RepomemError('INVALID_ARGUMENT', 'scope options must be an object { ref?, branch? }');
+    }
+    return resolveBranchScope({ ref: scope?.ref, branch: scope?.branch, defaultBranch }, reader, repo);
+  };
+  /** Records of `read` in `scope`, read in growing pages until `limit` are found. */
+  const inScope = (
+    repo: string,
+    scope: BranchScope,
+    limit: number,
+    read: (limit: number) => Promise<VerifiedMemory[]>,
+  ): Promise<ScopedList<VerifiedMemory>> =>
+    listInScope(read, limit, (records) => scopeVerdicts(records, scope, reader, repo));
+
   const lockKey = (repo: string, key: ContradictionKey): string =>
     JSON.stringify(['verified-memory', backendId(backend), repo, key.subject, key.scope]);
 
@@ -342,17 +363,25 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
     throw conflictError(`recalling memory ${memory.id}`);
   }
 
-  async function getRecent(repoInput: string, limitInput?: number): Promise<VerifiedMemory[]> {
-    const repo = parseRepo(repoInput);
-    const limit = parseLimit(limitInput, DEFAULT_RECALL_LIMIT, MAX_RECALL_LIMIT);
+  /** Active, live memories in `scope`, newest first; emits `retrieved` for those returned. */
+  async function recentInScope(repo: string, limit: number, scope: BranchScope): Promise<ScopedList<VerifiedMemory>> {
     const at = now();
-    const memories = await backend.recent({ repo, statuses: ['active'], liveAt: at.toISOString(), limit });
+    const listed = await inScope(repo, scope, limit, (page) =>
+      backend.recent({ repo, statuses: ['active'], liveAt: at.toISOString(), limit: page }),
+    );
+    const memories = listed.inScope;
     if (memories.length > 0) {
       const events = memories.map((memory) => event('retrieved', memory, at));
       await backend.appendEvents(events);
       notify(events);
     }
-    return memories;
+    return listed;
+  }
+
+  async function getRecent(repoInput: string, limitInput?: number, scope?: ScopeOptions): Promise<VerifiedMemory[]> {
+    const repo = parseRepo(repoInput);
+    const limit = parseLimit(limitInput, DEFAULT_RECALL_LIMIT, MAX_RECALL_LIMIT);
+    return (await recentInScope(repo, limit, await scopeOf(repo, scope))).inScope;
   }
 
   function failureReason(checks: readonly CitationCheck[]): string {
@@ -363,11 +392,14 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
   async function recall(repoInput: string, recallOptions: Parameters<VerifiedMemoryService['recall']>[1] = {}) {
     const citationReader = requireReader('recall');
     const repo = parseRepo(repoInput);
-    const ref = recallOptions.ref;
-    if (ref !== undefined && (typeof ref !== 'string' || ref.trim() === '')) {
-      throw new RepomemError('INVALID_ARGUMENT', 'invalid ref: expected a non-empty string');
+    if (recallOptions === null || typeof recallOptions !== 'object') {
+      throw new RepomemError('INVALID_ARGUMENT', 'recall options must be an object { limit?, ref?, branch? }');
     }
-    const memories = await getRecent(repo, recallOptions.limit ?? DEFAULT_RECALL_LIMIT);
+    const ref = recallOptions.ref;
+    const scope = await scopeOf(repo, recallOptions);
+    const limit = parseLimit(recallOptions.limit, DEFAULT_RECALL_LIMIT, MAX_RECALL_LIMIT);
+    const listed = await recentInScope(repo, limit, scope);
+    const memories = listed.inScope;
     const results = await Promise.all(
       memories.map((memory) => verifyCitations(citationReader, repo, memory.citations, ref)),
     );
@@ -375,7 +407,8 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
       memories: VerifiedMemory[];
       invalidated: { memory: VerifiedMemory; checks: readonly CitationCheck[] }[];
       unverified: { memory: VerifiedMemory; checks: readonly CitationCheck[] }[];
-    } = { memories: [], invalidated: [], unverified: [] };
+      outOfScope: number;
+    } = { memories: [], invalidated: [], unverified: [], outOfScope: listed.outOfScope.length };
     for (const [index, memory] of memories.entries()) {
       const verification = results[index];
       if (verification === undefined) continue;
@@ -422,16 +455,26 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
     return result satisfies RecallResult;
   }
 
-  async function verifyOne(repoInput: string, idInput: string, ref: string | undefined): Promise<VerifyOutcome> {
+  async function verifyOne(
+    repoInput: string,
+    idInput: string,
+    ref: string | undefined,
+    scopeInput: Pick<ScopeOptions, 'branch'> | undefined,
+  ): Promise<VerifyOutcome> {
     const citationReader = requireReader('verify');
     const repo = parseRepo(repoInput);
     const id = parseMemoryId(idInput);
-    if (ref !== undefined && (typeof ref !== 'string' || ref.trim() === '')) {
-      throw new RepomemError('INVALID_ARGUMENT', 'invalid ref: expected a non-empty string');
-    }
+    const scope = await scopeOf(repo, {
+      ...(ref === undefined ? {} : { ref }),
+      ...(scopeInput?.branch === undefined ? {} : { branch: scopeInput.branch }),
+    });
     const memory = await backend.get(repo, id);
     if (memory === undefined) return { kind: 'not_found', id };
     if (memory.status !== 'active') return { kind: 'not_active', memory };
+    const [verdict] = await scopeVerdicts([memory], scope, citationReader, repo);
+    if (verdict !== undefined && verdict.kind === 'out_of_scope') {
+      return { kind: 'out_of_scope', memory, verdict: verdict as ScopeVerdict & { kind: 'out_of_scope' } };
+    }
     const verification = await verifyCitations(citationReader, repo, memory.citations, ref);
     const checks = verification.citations;
     if (verification.unavailable_count > 0 && verification.invalid_count === 0) {
@@ -518,19 +561,26 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
   const service: VerifiedMemoryService = {
     store,
     getRecent,
-    async searchByPath(repoInput, path) {
+    async searchByPath(repoInput, path, scopeInput) {
       const repo = parseRepo(repoInput);
       const normalized = normalizeDocumentPath(path);
-      return backend.byPath({ repo, path: normalized, statuses: ['active'], liveAt: now().toISOString() });
+      const scope = await scopeOf(repo, scopeInput);
+      const found = await backend.byPath({ repo, path: normalized, statuses: ['active'], liveAt: now().toISOString() });
+      return (await inScope(repo, scope, found.length, async () => found)).inScope;
     },
-    async search(repoInput, query, limitInput) {
+    async search(repoInput, query, limitInput, scopeInput) {
       const repo = parseRepo(repoInput);
       if (typeof query !== 'string') throw new RepomemError('INVALID_ARGUMENT', 'invalid query: expected a string');
       // The same bounds as document search, before any backend builds a query from it.
       assertQueryLength(query);
       assertQueryTerms(tokenizeQuery(query));
       const limit = parseLimit(limitInput, DEFAULT_RECALL_LIMIT, MAX_RECALL_LIMIT);
-      return backend.search({ repo, text: query, statuses: ['active'], liveAt: now().toISOString(), limit });
+      const scope = await scopeOf(repo, scopeInput);
+      const liveAt = now().toISOString();
+      const listed = await inScope(repo, scope, limit, (page) =>
+        backend.search({ repo, text: query, statuses: ['active'], liveAt, limit: page }),
+      );
+      return listed.inScope;
     },
     async get(repoInput, id) {
       return backend.get(parseRepo(repoInput), parseMemoryId(id));

@@ -2,6 +2,8 @@
 // episodes, user preferences) turns its records into scored candidates, each with the one
 // Markdown line it would add to the prompt. Kept apart from budgeting and rendering so each
 // source can be read, timed out and failed on its own.
+import type { ScopeVerdict } from '../../scope/branch-scope.js';
+import type { LearnedOnFields } from '../../verified/learned-on.js';
 import type { TaskRecord, TaskRecordBackend } from '../record-backend.js';
 import { ruleFromRecord } from '../rules/rule-record.js';
 import { renderRuleLine } from '../rules/rule-render.js';
@@ -47,6 +49,8 @@ export interface Candidate {
   /** The Markdown bullet it adds (one line). */
   readonly line: string;
   readonly entry: CandidateEntry;
+  /** Where the record was learned (branch scope); absent = the default branch's scope. */
+  readonly learned?: LearnedOnFields;
 }
 
 /** What a source read: its candidates, and records it had to skip (corrupt). */
@@ -112,6 +116,23 @@ export interface SourceContext {
   /** Candidates read per source before scoring (the best `limit` are kept after scoring). */
   readonly limit: number;
   readonly signal: AbortSignal;
+  /** Branch scope of the records (one verdict per record, same order); see `scopeVerdicts`. */
+  readonly judge: (records: readonly LearnedOnFields[]) => Promise<readonly ScopeVerdict[]>;
+}
+
+/** The learned-on fields of a record's data (only those present). */
+function learnedOf(data: LearnedOnFields): LearnedOnFields {
+  return {
+    ...(data.learned_on === undefined ? {} : { learned_on: data.learned_on }),
+    ...(data.quarantine === undefined ? {} : { quarantine: data.quarantine }),
+  };
+}
+
+/** `read` without the candidates out of the branch scope (learned on a branch the ref does not contain, quarantined). */
+async function inScopeOnly(context: SourceContext, read: SourceRead): Promise<SourceRead> {
+  if (read.candidates.every((candidate) => candidate.learned === undefined)) return read;
+  const verdicts = await context.judge(read.candidates.map((candidate) => candidate.learned ?? {}));
+  return { ...read, candidates: read.candidates.filter((_, index) => verdicts[index]?.kind !== 'out_of_scope') };
 }
 
 /** The parts of a candidate that depend only on the record (memoised per record object). */
@@ -187,13 +208,16 @@ const ruleCandidate = staticBuilder((record) => {
     // Quoted, attributed data: nothing in a rule can close the section or start a line (rule-render.ts).
     line: renderRuleLine(value),
     entry: { source: 'rules', value },
+    ...(rule.data.learned_on === undefined && rule.data.quarantine === undefined
+      ? {}
+      : { learned: learnedOf(rule.data) }),
   };
 });
 
 /** Review rules: every active rule (its score starts as the reviewer weight). */
 export async function readRules(context: SourceContext): Promise<SourceRead> {
   const records = await context.backend.list({ repo: context.repo, kind: 'rule', signal: context.signal });
-  return collect(records, ruleCandidate);
+  return inScopeOnly(context, collect(records, ruleCandidate));
 }
 
 /** Verified memories: `recall` (verified against the code now). */
@@ -203,6 +227,7 @@ export async function readVerified(context: SourceContext): Promise<SourceRead> 
   const recalled = await service.recall(context.repo, {
     limit: context.limit,
     ...(context.options.commit === undefined ? {} : { ref: context.options.commit }),
+    ...(context.options.branch === undefined ? {} : { branch: context.options.branch }),
   });
   const candidates = recalled.memories.map((memory): Candidate => {
     const value: ContextVerifiedMemory = {
@@ -256,12 +281,15 @@ const knowledgeCandidate = staticBuilder((record) => {
     updatedMs: Date.parse(knowledge.updated_at),
     line: `- **${oneLine(value.subject, 200)}**${scope}: ${oneLine(value.fact, 800)}`,
     entry: { source: 'knowledge', value },
+    ...(knowledge.data.learned_on === undefined && knowledge.data.quarantine === undefined
+      ? {}
+      : { learned: learnedOf(knowledge.data) }),
   };
 });
 
 /** Repository knowledge (learnings and self-feedback): active records. */
 export async function readKnowledge(context: SourceContext): Promise<SourceRead> {
-  return collect(await searchAndRecent(context, 'knowledge'), knowledgeCandidate);
+  return inScopeOnly(context, collect(await searchAndRecent(context, 'knowledge'), knowledgeCandidate));
 }
 
 function outcomeText(episode: ContextEpisode): string {
@@ -296,13 +324,14 @@ const episodeCandidate = staticBuilder((record) => {
     updatedMs: Date.parse(episode.updated_at),
     line: oneLine(`- Task ${episode.id} (${outcomeText(value)}): ${parts.join(' ') || 'no summary'}`, MAX_EPISODE_LINE),
     entry: { source: 'episodes', value },
+    ...(data.learned_on === undefined && data.quarantine === undefined ? {} : { learned: learnedOf(data) }),
   };
 });
 
 /** Similar past tasks: episodes (merged, closed unmerged or without a pull request alike). */
 export async function readEpisodes(context: SourceContext): Promise<SourceRead> {
   const records = await searchAndRecent(context, 'episode');
-  return collect(records, episodeCandidate, context.options.task.id);
+  return inScopeOnly(context, collect(records, episodeCandidate, context.options.task.id));
 }
 
 const preferenceCandidate = staticBuilder((record) => {

@@ -1,5 +1,6 @@
 // Why: the options and result of `hydrate` are the public face of task-start memory; declared
 // once, so the CLI, the agent-loop example and the docs agree on every field and outcome.
+import type { BranchHistory } from '../../scope/branch-history.js';
 import type { VerifiedMemoryService } from '../../verified/service-types.js';
 import type { TaskRecordBackend } from '../record-backend.js';
 import type { MemoryFailure } from './failure.js';
@@ -68,6 +69,21 @@ export interface HydrateOptions {
   readonly promptVersion?: string;
   /** Commit of the repository the agent works on, recorded in the receipt (and the ref verified memories are checked at). */
   readonly commit?: string;
+  /**
+   * The branch the agent works on (branch scope, issue 26): records learned on another branch
+   * are offered only when `commit`'s history (default the reader's HEAD) contains the commit
+   * they were learned at; records learned on the default branch (or before branch scope) always;
+   * quarantined records never. Default: `history`'s current branch.
+   */
+  readonly branch?: string;
+  /** The repository's default branch (default: `history`'s answer, else `main`). */
+  readonly defaultBranch?: string;
+  /**
+   * Git history for the branch scope of task records (learnings, episodes, rules): a citation
+   * reader with the `ancestry` capability (the git and GitHub readers). Without it, task records
+   * learned on another branch are left out (verified memories use their service's reader).
+   */
+  readonly history?: BranchHistory;
   /** Store the receipt as the task's `receipt` record (needs `task.id`; default `false`). */
   readonly recordReceipt?: boolean;
   /**

@@ -5,6 +5,8 @@
 // task, but a configuration mistake is reported as an error rather than hidden as an outage.
 import { isRepoSlug } from '../../envelope/fields.js';
 import { RepomemError } from '../../errors.js';
+import { type BranchScope, scopeVerdicts } from '../../scope/branch-scope.js';
+import { resolveBranchScope } from '../../scope/resolve-scope.js';
 import { tokenizeQuery } from '../../search/tokenizer.js';
 import { noteRuleRetrievals } from '../rules/rule-book.js';
 import { classifyMemoryFailure } from './failure.js';
@@ -188,6 +190,16 @@ export async function hydrate(options: HydrateOptions): Promise<HydrateResult> {
     };
   }
 
+  // Branch scope of task records, resolved once and only when a record says where it was learned.
+  let branchScope: Promise<BranchScope> | undefined;
+  const judge = async (records: Parameters<typeof scopeVerdicts>[0]) => {
+    branchScope ??= resolveBranchScope(
+      { ref: options.commit, branch: options.branch, defaultBranch: options.defaultBranch },
+      options.history,
+      repo,
+    );
+    return scopeVerdicts(records, await branchScope, options.history, repo);
+  };
   const reads = await Promise.all(
     CONTEXT_SOURCES.map(async (source) => {
       const skipped =
@@ -198,7 +210,8 @@ export async function hydrate(options: HydrateOptions): Promise<HydrateResult> {
       const timeout = positiveInteger(options.timeouts?.[source], defaultTimeout, `timeouts.${source}`);
       const pool = Math.max(limit, CANDIDATE_POOL);
       const outcome = await runWithTimeout<SourceRead>(
-        (signal) => SOURCE_READERS[source]({ options, backend: options.backend, repo, terms, limit: pool, signal }),
+        (signal) =>
+          SOURCE_READERS[source]({ options, backend: options.backend, repo, terms, limit: pool, signal, judge }),
         timeout,
         options.signal,
       );

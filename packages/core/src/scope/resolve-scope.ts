@@ -1,0 +1,61 @@
+// Why: every read (recall, verify, search, hydration, the MCP tools) decides the ref it is scoped
+// to the same way: an explicit branch, else the revision asked for when it is a branch name,
+// else the branch the reader is on; the default branch from the caller, else the reader, else
+// `main`. One resolver keeps them in agreement and turns a bad name into one clear error.
+import { RepomemError } from '../errors.js';
+import { learnedRefProblem } from '../verified/learned-on.js';
+import type { BranchHistory, BranchNames } from './branch-history.js';
+import { type BranchScope, branchName, FALLBACK_DEFAULT_BRANCH, parseBranchScope } from './branch-scope.js';
+
+/** What a read says about the ref it works on (every field optional). */
+export interface ScopeRequest {
+  /** The revision the code is read at (a branch name here also names the scope's branch). */
+  readonly ref?: string | undefined;
+  /** The branch worked on, when `ref` is absent or not a branch (Actions: `GITHUB_HEAD_REF`). */
+  readonly branch?: string | undefined;
+  /** The repository's default branch, when the caller knows it. */
+  readonly defaultBranch?: string | undefined;
+}
+
+async function namesOf(history: BranchHistory | undefined, repo: string): Promise<BranchNames> {
+  if (history?.branches === undefined) return {};
+  try {
+    return await history.branches(repo);
+  } catch {
+    // Names are a convenience: without them only the history decides (fail closed, never wrong).
+    return {};
+  }
+}
+
+/** `ref` as a branch name, or `undefined` when it is not one (`HEAD`, `HEAD~2`, a tag path). */
+function refAsBranch(ref: string): string | undefined {
+  const name = branchName(ref.trim());
+  return learnedRefProblem(name) === undefined ? name : undefined;
+}
+
+/**
+ * The {@link BranchScope} of a read: branch = `request.branch`, else `request.ref` when it is a
+ * branch name, else the reader's current branch (unknown when detached); head = `request.ref`
+ * (else the reader's default); default branch = `request.defaultBranch`, else the reader's, else
+ * `main`. Throws `INVALID_ARGUMENT` for a `branch` or `defaultBranch` that is not a branch name,
+ * or a blank `ref`.
+ */
+export async function resolveBranchScope(
+  request: ScopeRequest,
+  history: BranchHistory | undefined,
+  repo: string,
+): Promise<BranchScope> {
+  const { ref, branch, defaultBranch } = request;
+  if (ref !== undefined && (typeof ref !== 'string' || ref.trim() === '')) {
+    throw new RepomemError('INVALID_ARGUMENT', 'invalid ref: expected a non-empty string');
+  }
+  const fromRef = ref === undefined ? undefined : refAsBranch(ref);
+  const needNames = (branch === undefined && fromRef === undefined) || defaultBranch === undefined;
+  const names = needNames ? await namesOf(history, repo) : {};
+  const scopeRef = branch ?? fromRef ?? names.current;
+  return parseBranchScope({
+    ...(scopeRef === undefined ? {} : { ref: scopeRef }),
+    ...(ref === undefined ? {} : { head: ref }),
+    defaultBranch: defaultBranch ?? names.defaultBranch ?? FALLBACK_DEFAULT_BRANCH,
+  });
+}
