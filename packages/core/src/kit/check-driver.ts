@@ -27,6 +27,8 @@ const DriverSchema = z.object({
   timeToLive: z.object({ granularitySeconds: z.number().nonnegative() }).optional(),
   revision: z.object({ current: method }).optional(),
   twins: candidates.optional(),
+  contentVersions: z.literal(true).optional(),
+  readAll: z.object({ read: method }).optional(),
 });
 
 /** Check a driver's declaration; throws `INVALID_ARGUMENT` naming every problem. */

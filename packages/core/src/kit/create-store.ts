@@ -261,6 +261,13 @@ export function createStore(driver: KitDriver, options: CreateStoreOptions = {})
       return fullText.candidates(query);
     };
   }
+  if (driver.readAll !== undefined) {
+    const native = driver.readAll;
+    store.readAll = async (options: ReadAllOptions = {}) => {
+      assertOpen();
+      return native.read({ ...options, prefix: normalizePrefix(options.prefix) });
+    };
+  }
   if (driver.history !== undefined) Object.assign(store, { history: driver.history });
   return store;
 }

@@ -6,7 +6,7 @@
 // clear), LangGraph's `BaseStore` (no search or namespace listing in the base) and keyv (no
 // serialisation), and unlike all three it has compare-and-swap, which memory needs.
 
-import type { WriteMetadata } from '../store/contract.js';
+import type { ReadAllOptions, StoredDocument, WriteMetadata } from '../store/contract.js';
 import type { StoreHistory } from '../store/history-contract.js';
 import type { LexicalCandidateQuery, SearchCandidates } from '../store/search-contract.js';
 
@@ -39,7 +39,7 @@ export type KitBatchGuarantee = 'atomic' | 'isolated' | 'per-key';
 export interface KitEntry {
   /** The key, exactly as written. */
   readonly key: string;
-  /** The version stored with the value (supplied by `createStore` at write time; opaque to the driver). */
+  /** The version stored with the value (supplied by `createStore` at write time, or the driver's own with `assignsVersions`). */
   readonly version: string;
   /** Value size in bytes. */
   readonly size: number;
@@ -53,7 +53,7 @@ export interface KitChange {
   readonly key: string;
   /** New bytes, or `null` to delete the key. */
   readonly value: Uint8Array | null;
-  /** Version to store with the new bytes (`null` for a delete). The driver stores it verbatim. */
+  /** Version to store with the new bytes (`null` for a delete). The driver stores it verbatim (unless it `assignsVersions`). */
   readonly version: string | null;
   /**
    * Precondition checked in the same step as the change: a version (the stored version must be
@@ -76,7 +76,14 @@ export interface KitConflict {
 
 /** Outcome of {@link KitDriver.write}: applied, or nothing applied and at least one failed precondition. */
 export type KitWriteResult =
-  | { readonly status: 'committed' }
+  | {
+      readonly status: 'committed';
+      /**
+       * Only from a driver with {@link KitDriver.assignsVersions}: the version stored for each
+       * change, in the batch's order (`null` for a delete).
+       */
+      readonly versions?: readonly (string | null)[];
+    }
   | { readonly status: 'conflict'; readonly conflicts: readonly KitConflict[] };
 
 /** Options of {@link KitDriver.scan}. */
@@ -85,6 +92,12 @@ export interface KitScanOptions {
   readonly prefix: string;
   /** `false`: entries without `value` (a listing). Default `true`. */
   readonly values?: boolean;
+}
+
+/** Options of the optional {@link KitDriver.readAll}: the store's, with the prefix normalised. */
+export interface KitReadAllOptions extends ReadAllOptions {
+  /** Normalised document path prefix (`''`: every document). */
+  readonly prefix: string;
 }
 
 /**
@@ -113,8 +126,8 @@ export type KitVectorCandidates =
   | { readonly status: 'unsupported'; readonly reason: string };
 
 /**
- * A storage driver. Four members are required (`read`, `scan`, `write`, `close`) and four
- * capabilities are optional, declared by being present. Errors: throw `RepomemError` with
+ * A storage driver. Four members are required (`read`, `scan`, `write`, `close`); the
+ * capabilities after them are optional, declared by being present. Errors: throw `RepomemError` with
  * `BACKEND_UNAVAILABLE` for a backend that cannot be reached after the driver's own retries, and
  * `FILE_TOO_LARGE` for a value the backend cannot hold; never report a failed precondition as an
  * error (that is a `conflict` result).
@@ -166,6 +179,29 @@ export interface KitDriver {
    * fewer. Without it `createStore` lists the keys under each new key's deepest existing directory.
    */
   readonly twins?: { candidates(namespace: KitNamespace, keys: readonly string[]): Promise<string[]> };
+  /**
+   * Optional: the driver keeps no versions of its own. Every entry's `version` is the SHA-256
+   * (lower-case hex) of its bytes, computed when read, and {@link KitChange.version} is ignored
+   * (plain files have nowhere to keep a version, and a file edited by hand must get a new one).
+   * `createStore` writes exactly those versions (documents and state values are versioned by the
+   * SHA-256 of their bytes), so a store on such a driver behaves the same; the driver suite then
+   * expects content hashes where it wrote versions of its own.
+   */
+  readonly contentVersions?: true;
+  /**
+   * Optional: the backend's own one-pass read of the `documents` namespace, answering exactly as
+   * `MemoryStore.readAll` documents (a directory reads each file once for its bytes and version,
+   * streams with `each`, and skips files its `known` stamps name). `options.prefix` arrives
+   * normalised. Without it `createStore` lists, then reads what its content cache lacks.
+   */
+  readonly readAll?: { read(options: KitReadAllOptions): Promise<StoredDocument[]> };
+  /**
+   * Optional: the driver chooses the versions it stores instead of {@link KitChange.version}
+   * (git: a document's blob id, a state value's commit id, which earlier releases already handed
+   * out). Its `write` then answers `versions`, and `createStore` reports those; versions are still
+   * compared only for equality, and a new value must get a new version.
+   */
+  readonly assignsVersions?: true;
   /**
    * Optional: the driver honours {@link KitChange.expiresAt} (an expired value is never returned);
    * `granularitySeconds` is how long after expiry its storage may still be occupied.

@@ -7,6 +7,7 @@
 import { checkDriver } from '../kit/check-driver.js';
 import { createStore, type KitStore } from '../kit/create-store.js';
 import type { KitChange, KitDriver } from '../kit/driver.js';
+import { contentVersion } from '../store/content-version.js';
 import { runStoreConformance } from './conformance.js';
 import { registerPerTestSubject } from './conformance-lifecycle.js';
 import type { ConformanceRunner } from './conformance-types.js';
@@ -78,6 +79,12 @@ export function runDriverConformance<D extends KitDriver>(options: DriverConform
     const driver = registerPerTestSubject(runner, options.createDriver, options.teardown, 'driver');
     const test = (title: string, body: () => Promise<void>): void => runner.it(title, body, timeout);
     const write = (...changes: KitChange[]) => driver().write(changes);
+    // The version a read answers for a value written with `declared`: the content's hash on a
+    // driver with `contentVersions`, else `declared` itself.
+    const stored = (declared: string, bytes: Uint8Array): string =>
+      driver().contentVersions === true ? contentVersion(bytes) : declared;
+    /** The version of a value written by `put(key, text)`. */
+    const v = (text: string): string => stored(`v-${text}`, utf8(text));
     const versionOf = async (key: string, namespace = 'documents') =>
       (await driver().read(namespace, [key]))[0]?.version ?? null;
 
@@ -92,7 +99,7 @@ export function runDriverConformance<D extends KitDriver>(options: DriverConform
       await write(put('a.md', 'alpha'));
       const [missing, binary, alpha] = await driver().read('documents', ['nope.md', 'bin.dat', 'a.md']);
       expect(missing).toBeUndefined();
-      expect(binary?.version).toBe('v1');
+      expect(binary?.version).toBe(stored('v1', bytes));
       expect(binary?.size).toBe(256);
       expect(Array.from(binary?.value ?? [])).toEqual(Array.from(bytes));
       expect(decode(alpha?.value)).toBe('alpha');
@@ -114,8 +121,8 @@ export function runDriverConformance<D extends KitDriver>(options: DriverConform
       expect(decode(all[0]?.value)).toBe('a.md');
       const under = await driver().scan('documents', { prefix: 'b/', values: false });
       expect(under.map((entry) => [entry.key, entry.version, entry.size])).toEqual([
-        ['b/1.md', 'v-b/1.md', 6],
-        ['b/2.md', 'v-b/2.md', 6],
+        ['b/1.md', v('b/1.md'), 6],
+        ['b/2.md', v('b/2.md'), 6],
       ]);
       expect((await driver().scan('documents', { prefix: 'zzz' })).length).toBe(0);
     });
@@ -124,28 +131,28 @@ export function runDriverConformance<D extends KitDriver>(options: DriverConform
       expect(decode((await driver().read('documents', ['k']))[0]?.value)).toBe('document');
       expect(decode((await driver().read('state', ['k']))[0]?.value)).toBe('state');
       await write(remove('k'));
-      expect(await versionOf('k', 'state')).toBe('v-state');
+      expect(await versionOf('k', 'state')).toBe(v('state'));
       expect((await driver().scan('state', { prefix: '' })).map((entry) => entry.key)).toEqual(['k']);
     });
     test('expected versions: absent, exact, stale; a conflict names the actual version and changes nothing', async () => {
       expect((await write(put('a.md', 'one', null))).status).toBe('committed');
       expect(await write(put('a.md', 'two', null))).toEqual({
         status: 'conflict',
-        conflicts: [{ namespace: 'documents', key: 'a.md', actual: 'v-one' }],
+        conflicts: [{ namespace: 'documents', key: 'a.md', actual: v('one') }],
       });
       expect(await write(put('a.md', 'two', 'v-stale'))).toEqual({
         status: 'conflict',
-        conflicts: [{ namespace: 'documents', key: 'a.md', actual: 'v-one' }],
+        conflicts: [{ namespace: 'documents', key: 'a.md', actual: v('one') }],
       });
-      expect(await versionOf('a.md')).toBe('v-one');
-      expect((await write(put('a.md', 'two', 'v-one'))).status).toBe('committed');
-      expect(await write(remove('a.md', 'v-one'))).toEqual({
+      expect(await versionOf('a.md')).toBe(v('one'));
+      expect((await write(put('a.md', 'two', v('one')))).status).toBe('committed');
+      expect(await write(remove('a.md', v('one')))).toEqual({
         status: 'conflict',
-        conflicts: [{ namespace: 'documents', key: 'a.md', actual: 'v-two' }],
+        conflicts: [{ namespace: 'documents', key: 'a.md', actual: v('two') }],
       });
-      expect((await write(remove('a.md', 'v-two'))).status).toBe('committed');
+      expect((await write(remove('a.md', v('two')))).status).toBe('committed');
       expect(await versionOf('a.md')).toBe(null);
-      expect(await write(put('a.md', 'x', 'v-two'))).toEqual({
+      expect(await write(put('a.md', 'x', v('two')))).toEqual({
         status: 'conflict',
         conflicts: [{ namespace: 'documents', key: 'a.md', actual: null }],
       });
@@ -180,22 +187,22 @@ export function runDriverConformance<D extends KitDriver>(options: DriverConform
     test('atomic and isolated batches apply all changes or none (skipped for per-key drivers)', async () => {
       if (driver().batch === 'per-key') return;
       await write(put('a.md', 'a0'), put('b.md', 'b0'));
-      const result = await write(put('a.md', 'a1', 'v-a0'), put('b.md', 'b1', 'v-stale'), put('c.md', 'c1', null));
+      const result = await write(put('a.md', 'a1', v('a0')), put('b.md', 'b1', 'v-stale'), put('c.md', 'c1', null));
       expect(result.status).toBe('conflict');
       expect([await versionOf('a.md'), await versionOf('b.md'), await versionOf('c.md')]).toEqual([
-        'v-a0',
-        'v-b0',
+        v('a0'),
+        v('b0'),
         null,
       ]);
-      expect((await write(put('a.md', 'a1', 'v-a0'), remove('b.md', 'v-b0'))).status).toBe('committed');
-      expect([await versionOf('a.md'), await versionOf('b.md')]).toEqual(['v-a1', null]);
+      expect((await write(put('a.md', 'a1', v('a0')), remove('b.md', v('b0')))).status).toBe('committed');
+      expect([await versionOf('a.md'), await versionOf('b.md')]).toEqual([v('a1'), null]);
     });
     test('revision: stable without writes, new after every document write (skipped without revision)', async () => {
       const revision = driver().revision;
       if (revision === undefined) return;
       const seen = new Set<string>([await revision.current()]);
       expect(await revision.current()).toBe([...seen][0]);
-      for (const change of [put('r.md', 'r0'), put('r.md', 'r1', 'v-r0'), put('s.md', 's0', null)]) {
+      for (const change of [put('r.md', 'r0'), put('r.md', 'r1', v('r0')), put('s.md', 's0', null)]) {
         expect((await write(change)).status).toBe('committed');
         const token = await revision.current();
         expect(seen.has(token)).toBe(false);

@@ -117,6 +117,34 @@ describe('createStore', () => {
   });
 });
 
+describe('optional driver capabilities', () => {
+  it('hands readAll to a driver that declares it, with the prefix normalised and the store open', async () => {
+    const asked: unknown[] = [];
+    const driver: KitDriver = {
+      ...createInMemoryDriver(),
+      readAll: {
+        async read(options) {
+          asked.push(options.prefix);
+          return [{ path: 'daily/a.md', version: 'v', size: 1, content: utf8('a') }];
+        },
+      },
+    };
+    const store = createStore(driver);
+    expect(await store.readAll?.({ prefix: './daily/' })).toEqual([
+      { path: 'daily/a.md', version: 'v', size: 1, content: utf8('a') },
+    ]);
+    expect(await store.readAll?.()).toHaveLength(1);
+    expect(asked).toEqual(['daily/', '']);
+    await store.close();
+    expect(await codeOf(() => store.readAll?.())).toBe('STORE_CLOSED');
+  });
+
+  it('refuses a contentVersions declaration other than true', () => {
+    const wrong = { ...createInMemoryDriver(), contentVersions: 'sha1' } as unknown as KitDriver;
+    expect(() => createStore(wrong)).toThrow(/contentVersions/);
+  });
+});
+
 describe('the in-memory driver', () => {
   it('honours expiresAt on read and scan', async () => {
     let now = 1_000;

@@ -1,7 +1,9 @@
 // Why: the in-memory driver is the reference reading of the driver contract; it passes the
 // driver suite (and, through it, every store and record suite on `createStore(driver)`).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createInMemoryDriver } from '../../src/kit/index.js';
+import { createInMemoryDriver, type KitDriver } from '../../src/kit/index.js';
+import { contentVersion } from '../../src/store/content-version.js';
+import type { StoredDocument } from '../../src/store/contract.js';
 import { runDriverConformance } from '../../src/testing/index.js';
 
 runDriverConformance({
@@ -31,5 +33,42 @@ runDriverConformance({
         },
       },
     };
+  },
+});
+
+// The driver-derived versions and the native one-pass read on the same reference driver: every
+// version is the content's SHA-256 (the version a change carries is dropped), and `readAll`
+// answers from one ordered scan with values, honouring `accept`, `each` and the prefix.
+runDriverConformance({
+  name: 'in-memory driver with content versions and a native readAll',
+  runner: { describe, it, expect, beforeEach, afterEach },
+  createDriver: async () => {
+    const base = createInMemoryDriver();
+    const driver: KitDriver = {
+      ...base,
+      contentVersions: true,
+      write: (changes, metadata) =>
+        base.write(
+          changes.map((change) => ({
+            ...change,
+            version: change.value === null ? null : contentVersion(change.value),
+          })),
+          metadata,
+        ),
+      readAll: {
+        async read(options) {
+          const accept = options.accept ?? (() => true);
+          const out: StoredDocument[] = [];
+          for (const entry of await base.scan('documents', { prefix: options.prefix })) {
+            if (entry.value === undefined || !accept(entry.key, entry.size)) continue;
+            const document = { path: entry.key, version: entry.version, size: entry.size, content: entry.value };
+            if (options.each === undefined) out.push(document);
+            else options.each(document);
+          }
+          return out;
+        },
+      },
+    };
+    return driver;
   },
 });
