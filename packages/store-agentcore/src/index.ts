@@ -5,6 +5,7 @@ export * from './collection.js';
 export * from './connection.js';
 export * from './diagnose.js';
 export * from './document-store.js';
+export * from './driver.js';
 export * from './errors.js';
 export * from './event-log.js';
 export * from './extraction.js';
