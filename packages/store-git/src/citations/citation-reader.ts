@@ -3,6 +3,9 @@
 // object database (loose or packed, no checkout, nothing written), through the same object layer
 // the git store uses, and caches results by (commit id, path) because both are immutable.
 import {
+  type AncestryAnswer,
+  type AncestryRequest,
+  type BranchNames,
   type CitationLocation,
   type CitationReader,
   type CitationSource,
@@ -18,6 +21,8 @@ import { lookupPath } from '../objects/tree-walk.js';
 import { type GitFileSystem, nodeFileSystem } from '../repository/file-system.js';
 import { type GitRepositoryLayout, locateRepository } from '../repository/repository.js';
 import { resolveCitationRevision } from './citation-revision.js';
+import { readBranchNames } from './git-branch-names.js';
+import { createGitHistory } from './git-history.js';
 import { createGitLineMapper } from './git-line-mapper.js';
 
 /** Default largest file the git citation reader decodes (1 MiB). */
@@ -71,6 +76,11 @@ function decodeBlob(bytes: Uint8Array, blobSha: string, revision: string): Citat
  * `mapLines` follows cited lines between two revisions with the git CLI (`git diff -M
  * --unified=0`, renames detected, one diff per pair of commits, cached); it is available on
  * Node's file system only and answers `unknown` for a revision the repository does not have.
+ *
+ * Branch scope: `ancestry` lists the head's history once with `git rev-list` (cached by head
+ * commit, abbreviated ids matched by prefix; Node's file system only, else `unknown`), and
+ * `branches` reads the branch HEAD is on and the default branch (`origin/HEAD`, else `main` or
+ * `master`) from the repository's files.
  */
 export function createGitCitationReader(options: GitCitationReaderOptions): CitationReader {
   if (options === null || typeof options !== 'object' || typeof options.dir !== 'string' || options.dir === '') {
@@ -107,6 +117,7 @@ export function createGitCitationReader(options: GitCitationReaderOptions): Cita
 
   const inflight = new Map<string, Promise<CitationSource>>();
   const mapper = fs === nodeFileSystem ? createGitLineMapper(options.dir) : undefined;
+  const history = fs === nodeFileSystem ? createGitHistory(options.dir) : undefined;
   const resolve = async (ref: string | undefined): Promise<string> => {
     const { layout, objects } = await open();
     return resolveCitationRevision(fs, layout, objects, ref ?? defaultRef);
@@ -114,6 +125,34 @@ export function createGitCitationReader(options: GitCitationReaderOptions): Cita
 
   return {
     name: 'git',
+    async ancestry(request: AncestryRequest): Promise<AncestryAnswer> {
+      if (history === undefined)
+        return { kind: 'unknown', reason: 'the history needs the git CLI on a real file system' };
+      let headCommit: string;
+      try {
+        headCommit = await resolve(request.head);
+      } catch (error) {
+        if (error instanceof RepomemError && error.code === 'NOT_FOUND')
+          return { kind: 'unknown', reason: error.message };
+        throw error;
+      }
+      const found = await history.of(headCommit);
+      if (!found.ok) return { kind: 'unknown', reason: found.reason };
+      return {
+        kind: 'known',
+        headCommit,
+        contained: new Set(request.commits.filter((commit) => found.commits.has(commit))),
+      };
+    },
+    async branches(): Promise<BranchNames> {
+      const { layout } = await open();
+      const names = await readBranchNames(fs, layout);
+      // A reader pinned to a branch (`git:<dir>#feature`) is on that branch.
+      if (defaultRef === undefined || defaultRef === 'HEAD') return names;
+      const pinned = defaultRef.startsWith('refs/heads/') ? defaultRef.slice('refs/heads/'.length) : defaultRef;
+      const { current: _current, ...rest } = names;
+      return /^[0-9a-f]{7,64}$/.test(pinned) || /[~^]/.test(pinned) ? rest : { ...rest, current: pinned };
+    },
     async mapLines(request: LineMapRequest): Promise<LineMapping> {
       if (mapper === undefined)
         return { kind: 'unknown', reason: 'line mapping needs the git CLI on a real file system' };

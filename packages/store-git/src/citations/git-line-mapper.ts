@@ -2,45 +2,16 @@
 // git's own rename detection rather than a re-implementation of it: one `git diff -M
 // --unified=0` per pair of commits, parsed once and cached (commit ids are immutable), so
 // verifying or checking the impact on thousands of citations costs one process per pair.
-import { execFile } from 'node:child_process';
 import type { LineMapping } from '@repomem/core';
 import { LRUCache } from 'lru-cache';
 import { type DiffIndex, mapRange, parseDiff } from './diff-line-map.js';
+import { runGit } from './run-git.js';
 
-/** Largest diff output read, in bytes (a bigger diff maps as `unknown`). */
-const MAX_DIFF_BYTES = 256 * 1024 * 1024;
 /** Commit ids and abbreviations git may be given (never an option or a range). */
 const COMMITISH = /^[0-9a-f]{4,64}$/;
 
 /** Outcome of one diff between two commits. */
 type DiffResult = { readonly ok: true; readonly index: DiffIndex } | { readonly ok: false; readonly reason: string };
-
-function runGit(dir: string, args: readonly string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      [...args],
-      {
-        cwd: dir,
-        encoding: 'utf8',
-        maxBuffer: MAX_DIFF_BYTES,
-        windowsHide: true,
-        // No pager, no prompts, no external diff, and no lazy fetch of a partial clone's missing objects.
-        env: {
-          ...process.env,
-          GIT_PAGER: 'cat',
-          GIT_TERMINAL_PROMPT: '0',
-          GIT_EXTERNAL_DIFF: '',
-          GIT_NO_LAZY_FETCH: '1',
-        },
-      },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`git ${args[0] ?? ''} failed: ${String(stderr || error.message).trim()}`));
-        else resolve(stdout);
-      },
-    );
-  });
-}
 
 /** Maps cited lines between commits of the repository at `dir` with the git CLI. */
 export interface GitLineMapper {
