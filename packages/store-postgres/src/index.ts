@@ -20,6 +20,7 @@ export {
   DEFAULT_POSTGRES_REPO,
   MAX_POSTGRES_DOCUMENT_BYTES,
   MAX_POSTGRES_REPO_LENGTH,
+  openPostgresDriver,
   openPostgresStore,
   type PostgresStore,
   type PostgresStoreOptions,

@@ -9,6 +9,7 @@ import {
   assertNoPathTwins,
   type DocumentEntry,
   expectationHolds,
+  type KitDriver,
   type MemoryStore,
   normalizeDocumentPath,
   normalizePrefix,
@@ -31,6 +32,7 @@ import type { PostgresDatabase, Transaction } from './database.js';
 import { type IndexedText, indexedText } from './indexed-text.js';
 import { openDatabase, type PostgresConnectionOptions } from './open-database.js';
 import { PostgresCandidates } from './postgres-candidates.js';
+import { createPostgresDriver, MAX_POSTGRES_DOCUMENT_BYTES } from './postgres-driver.js';
 import { PostgresState } from './postgres-state.js';
 import { RepositoryAccessCheck } from './repo-access.js';
 import { likePrefix } from './sql-text.js';
@@ -40,7 +42,7 @@ export const DEFAULT_POSTGRES_REPO = 'default';
 /** Default {@link PostgresStoreOptions.maxDocumentBytes}: 16 MiB, like core's reference stores. */
 export const DEFAULT_POSTGRES_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 /** Largest accepted {@link PostgresStoreOptions.maxDocumentBytes}: 256 MiB (a `bytea` holds up to 1 GB). */
-export const MAX_POSTGRES_DOCUMENT_BYTES = 256 * 1024 * 1024;
+export { MAX_POSTGRES_DOCUMENT_BYTES } from './postgres-driver.js';
 /** Longest repository scope name, in characters. */
 export const MAX_POSTGRES_REPO_LENGTH = 512;
 
@@ -406,4 +408,27 @@ export async function postgresStoreOn(
 ): Promise<PostgresStore> {
   await new RepositoryAccessCheck(db).assert(repo);
   return new PostgresStoreImpl(db, databaseId, repo, readOnly, maxDocumentBytes);
+}
+
+/**
+ * Open the store kit driver alone (pass it to core's `createStore`, or run core's driver suite on
+ * it): the same connection options, schema creation and row-level-security check as
+ * {@link openPostgresStore}, which builds its store on this driver. Closing it ends the pool
+ * (an injected `pool` or `client` stays open).
+ */
+export async function openPostgresDriver(options: Omit<PostgresStoreOptions, 'maxDocumentBytes'>): Promise<KitDriver> {
+  const repo = checkPostgresRepo(options?.repo, 'openPostgresDriver');
+  const { db, databaseId } = await openDatabase(options, 'openPostgresDriver');
+  try {
+    await new RepositoryAccessCheck(db).assert(repo);
+    return createPostgresDriver({ db, databaseId, repo, readOnly: options.readOnly === true, label: labelOf(db) });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** The server as `postgres://user@host:port/database` (never the password). */
+export function labelOf(db: PostgresDatabase): string {
+  return `postgres://${db.identity.user}@${db.identity.host}:${db.identity.port}/${db.identity.database}`;
 }

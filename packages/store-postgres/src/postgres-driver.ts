@@ -1,0 +1,241 @@
+// Why: PostgreSQL as a store kit driver over the tables an existing database already has: the
+// kit's `documents` namespace is the `documents` table (with its tsvector index entry written
+// beside each row) and `state` is the `state` table, both scoped by repository, so a database
+// written before the kit opens unchanged. A batch is one transaction (`atomic`): it locks and
+// bumps the repository's row in `repos` when it touches documents (the cheap `revision` token)
+// and takes the repository's state advisory lock when it touches state, then checks every
+// expected version and applies. The tsvector index answers `fullText`. Row-level security is
+// checked at open (repo-access.ts); pooling, retries and receipts live in database.ts.
+import {
+  KIT_DRIVER_VERSION,
+  type KitChange,
+  type KitConflict,
+  type KitDriver,
+  type KitEntry,
+  type KitWriteResult,
+  RepomemError,
+} from '@repomem/core';
+import type { PostgresDatabase, Transaction, TransactionOutcome } from './database.js';
+import { type IndexedText, indexedText } from './indexed-text.js';
+import { PostgresCandidates } from './postgres-candidates.js';
+import { likePrefix } from './sql-text.js';
+
+/** Largest value the driver holds: 256 MiB (a `bytea` holds up to 1 GB). */
+export const MAX_POSTGRES_DOCUMENT_BYTES = 256 * 1024 * 1024;
+
+/** Where a driver works: an open database, its identity, a repository scope. */
+export interface PostgresDriverTarget {
+  readonly db: PostgresDatabase;
+  /** The database's random identity (`repomem_meta.database_id`), the first half of the revision token. */
+  readonly databaseId: string;
+  readonly repo: string;
+  /** Refuse every write (`READ_ONLY`). */
+  readonly readOnly: boolean;
+  /** Names the store in the read-only refusal. */
+  readonly label: string;
+}
+
+/** The kit namespaces and their tables: key column, and how a value is held. */
+const TABLES = {
+  documents: { table: 'documents', key: 'path', value: 'content' },
+  state: { table: 'state', key: 'key', value: 'value' },
+} as const;
+type Namespace = keyof typeof TABLES;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function tableOf(namespace: string): (typeof TABLES)[Namespace] {
+  const found = TABLES[namespace as Namespace];
+  if (found === undefined || !Object.hasOwn(TABLES, namespace)) {
+    throw new RepomemError(
+      'UNSUPPORTED',
+      `the postgres driver keeps only the "documents" and "state" namespaces (its tables), not ${JSON.stringify(namespace)}`,
+    );
+  }
+  return found;
+}
+
+interface Row {
+  readonly key: string;
+  readonly version: string;
+  readonly size?: number;
+  readonly value?: Uint8Array | string;
+}
+
+function entryOf(row: Row, withValue: boolean): KitEntry {
+  if (!withValue || row.value === undefined) return { key: row.key, version: row.version, size: Number(row.size) };
+  const value = typeof row.value === 'string' ? encoder.encode(row.value) : row.value;
+  return { key: row.key, version: row.version, size: value.byteLength, value };
+}
+
+const byKey = (a: KitEntry, b: KitEntry): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+function stateText(change: KitChange): string {
+  try {
+    return decoder.decode(change.value as Uint8Array);
+  } catch (error) {
+    throw new RepomemError('INVALID_ARGUMENT', `the state value of ${change.key} is not UTF-8 text`, { cause: error });
+  }
+}
+
+/** What the refused write was, for the read-only message. */
+function actionOf(changes: readonly KitChange[]): string {
+  const first = changes[0];
+  if (first === undefined || changes.some((change) => change.namespace !== 'state')) return 'write()';
+  return `state.${first.value === null ? 'delete' : 'put'}(${first.key})`;
+}
+
+/**
+ * A kit driver on an open database (the store, `openPostgresStore`, builds `createStore` on it).
+ * Closing it closes `db` (pass a `db.view()` to keep a shared pool open).
+ */
+export function createPostgresDriver(target: PostgresDriverTarget): KitDriver {
+  const { db, repo } = target;
+  const candidates = new PostgresCandidates(db, repo);
+
+  async function apply(tx: Transaction, change: KitChange, indexed: Map<KitChange, IndexedText | undefined>) {
+    const { table, key } = tableOf(change.namespace);
+    if (change.value === null || change.version === null) {
+      await tx.query(`DELETE FROM ${db.table(table)} WHERE repo = $1 AND ${key} = $2`, [repo, change.key]);
+    } else if (change.namespace === 'state') {
+      await tx.query(
+        `INSERT INTO ${db.table('state')} (repo, key, value, version, updated_at) VALUES ($1, $2, $3, $4, now())
+         ON CONFLICT (repo, key) DO UPDATE SET value = excluded.value, version = excluded.version, updated_at = now()`,
+        [repo, change.key, stateText(change), change.version],
+      );
+    } else {
+      const entry = indexed.get(change);
+      await tx.query(
+        `INSERT INTO ${db.table('documents')} (repo, path, version, size, content, words, searchable_length, unindexed, updated_at)
+         VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::text[] IS NULL THEN NULL ELSE array_to_tsvector($6::text[]) END, $7, $8, now())
+         ON CONFLICT (repo, path) DO UPDATE SET version = excluded.version, size = excluded.size, content = excluded.content,
+           words = excluded.words, searchable_length = excluded.searchable_length, unindexed = excluded.unindexed, updated_at = now()`,
+        [
+          repo,
+          change.key,
+          change.version,
+          change.value.byteLength,
+          Buffer.from(change.value.buffer, change.value.byteOffset, change.value.byteLength),
+          entry?.words === undefined ? null : entry.words,
+          entry?.length ?? null,
+          entry !== undefined && entry.words === undefined,
+        ],
+      );
+    }
+  }
+
+  /** Lock what the batch touches, check every precondition, apply (inside one transaction). */
+  async function transact(tx: Transaction, changes: readonly KitChange[]): Promise<TransactionOutcome<KitWriteResult>> {
+    const indexed = new Map<KitChange, IndexedText | undefined>();
+    for (const change of changes) {
+      if (change.namespace === 'documents' && change.value !== null) {
+        indexed.set(change, indexedText(change.key, change.value));
+      }
+    }
+    if (changes.some((change) => change.namespace === 'documents')) {
+      // Taking the row lock also bumps the revision; a conflict rolls the bump back.
+      await tx.query(
+        `INSERT INTO ${db.table('repos')} (repo, revision) VALUES ($1, 1) ON CONFLICT (repo) DO UPDATE SET revision = repos.revision + 1`,
+        [repo],
+      );
+    }
+    if (changes.some((change) => change.namespace === 'state')) {
+      await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('repomem:state:' || $1 || ':' || $2, 0))", [
+        db.schema,
+        repo,
+      ]);
+    }
+    const current = new Map<string, string>();
+    for (const namespace of new Set(changes.map((change) => change.namespace))) {
+      const { table, key } = tableOf(namespace);
+      const keys = changes.filter((change) => change.namespace === namespace).map((change) => change.key);
+      const rows = await tx.query<{ key: string; version: string }>(
+        `SELECT ${key} AS key, version FROM ${db.table(table)} WHERE repo = $1 AND ${key} = ANY($2::text[])`,
+        [repo, [...new Set(keys)]],
+      );
+      for (const row of rows) current.set(`${namespace}\0${row.key}`, row.version);
+    }
+    const conflicts: KitConflict[] = [];
+    for (const change of changes) {
+      const actual = current.get(`${change.namespace}\0${change.key}`) ?? null;
+      if (change.expected !== undefined && change.expected !== actual) {
+        conflicts.push({ namespace: change.namespace, key: change.key, actual });
+      }
+    }
+    if (conflicts.length > 0) return { commit: false, value: { status: 'conflict', conflicts } };
+    for (const change of changes) {
+      // An unchanged document keeps its row (and its index entry).
+      if (change.value !== null && current.get(`${change.namespace}\0${change.key}`) === change.version) continue;
+      await apply(tx, change, indexed);
+    }
+    return { commit: true, value: { status: 'committed' } };
+  }
+
+  return {
+    kit: KIT_DRIVER_VERSION,
+    name: 'postgres',
+    batch: 'atomic',
+    maxValueBytes: MAX_POSTGRES_DOCUMENT_BYTES,
+
+    async read(namespace, keys) {
+      const { table, key, value } = tableOf(namespace);
+      if (keys.length === 0) return [];
+      // One round trip for the whole batch (core reads up to 100 keys per call).
+      const rows = await db.readOnce<Row>(
+        `read(${keys.length} ${namespace} keys)`,
+        `SELECT ${key} AS key, version, ${value} AS value FROM ${db.table(table)} WHERE repo = $1 AND ${key} = ANY($2::text[])`,
+        [repo, [...new Set(keys)]],
+      );
+      const found = new Map(rows.map((row) => [row.key, entryOf(row, true)]));
+      return keys.map((wanted) => found.get(wanted));
+    },
+
+    async scan(namespace, { prefix, values = true }) {
+      const { table, key, value } = tableOf(namespace);
+      const parameters: unknown[] = [repo];
+      const size = namespace === 'state' ? `octet_length(${value})` : 'size';
+      let sql = `SELECT ${key} AS key, version, ${size} AS size${values ? `, ${value} AS value` : ''} FROM ${db.table(table)} WHERE repo = $1`;
+      if (prefix !== '') {
+        parameters.push(likePrefix(prefix));
+        sql += ` AND ${key} LIKE $2 ESCAPE '\\'`;
+      }
+      const rows = await db.readOnce<Row>(`scan(${namespace})`, sql, parameters);
+      // The "C" collation orders by UTF-8 bytes; the contract asks for JavaScript's order.
+      return rows.map((row) => entryOf(row, values)).sort(byKey);
+    },
+
+    async write(changes) {
+      if (target.readOnly) {
+        throw new RepomemError(
+          'READ_ONLY',
+          `the postgres store ${target.label} is open read-only; ${actionOf(changes)} was refused`,
+        );
+      }
+      for (const change of changes) tableOf(change.namespace);
+      if (changes.length === 0) return { status: 'committed' };
+      return db.transaction(
+        changes.some((change) => change.namespace === 'documents') ? 'write()' : actionOf(changes),
+        (tx) => transact(tx, changes),
+        { write: true, receiptRepo: repo },
+      );
+    },
+
+    async close() {
+      await db.close();
+    },
+
+    fullText: { candidates: (query) => candidates.answer(query) },
+
+    revision: {
+      async current() {
+        const rows = await db.readOnce<{ revision: string }>(
+          'revision()',
+          `SELECT revision FROM ${db.table('repos')} WHERE repo = $1`,
+          [repo],
+        );
+        return `${target.databaseId}.${rows[0]?.revision ?? '0'}`;
+      },
+    },
+  };
+}
