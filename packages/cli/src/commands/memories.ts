@@ -28,6 +28,7 @@ import { openRecordBackend } from '../open-verified.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
 import { MEMORIES_USAGE } from '../usage.js';
+import { workingBranch } from '../working-branch.js';
 import { type MemoriesAction, parseMemoriesArguments } from './memories-args.js';
 
 /** The citation source an action reads, or `undefined` when it reads no code. */
@@ -39,6 +40,10 @@ async function sourceOf(action: MemoriesAction, io: CliIo): Promise<ChosenCitati
       return chooseCitationSource(action.source, action.ref, io);
     case 'impact':
       return chooseCitationSource(action.source, undefined, io);
+    case 'recent':
+    case 'search':
+      // Branch scope asks the repository's history which memories this branch contains.
+      return chooseCitationSource(undefined, undefined, io);
     default:
       return undefined;
   }
@@ -49,10 +54,20 @@ interface MemoriesContext {
   readonly service: VerifiedMemoryService;
   readonly backend: VerifiedMemoryBackend;
   readonly citations: CitationReader | undefined;
+  /**
+   * The branch reads are scoped to when `--ref` is not given (`$GITHUB_HEAD_REF`, `$GITHUB_REF`);
+   * `undefined`: the citation reader's current branch.
+   */
+  readonly branch: string | undefined;
+}
+
+/** `{ branch }` when no `--ref` names the branch (an explicit `--ref` wins over the environment). */
+function scopeOf(ref: string | undefined, branch: string | undefined): { branch?: string } {
+  return ref !== undefined || branch === undefined ? {} : { branch };
 }
 
 async function runAction(
-  { service, backend, citations }: MemoriesContext,
+  { service, backend, citations, branch }: MemoriesContext,
   repo: string,
   action: MemoriesAction,
   source: string,
@@ -71,14 +86,21 @@ async function runAction(
         }),
       );
     case 'recent':
-      return describeMemoryList(repo, await service.getRecent(repo, action.limit));
+      return describeMemoryList(repo, await service.getRecent(repo, action.limit, scopeOf(undefined, branch)));
     case 'search':
-      return describeMemoryList(repo, await service.search(repo, action.query, action.limit));
+      return describeMemoryList(
+        repo,
+        await service.search(repo, action.query, action.limit, scopeOf(undefined, branch)),
+      );
     case 'get':
       return describeGet(repo, action.id, await service.get(repo, action.id));
     case 'verify':
       if ('id' in action.target) {
-        return describeVerifyOne(repo, source, await service.verify(repo, action.target.id, action.ref));
+        return describeVerifyOne(
+          repo,
+          source,
+          await service.verify(repo, action.target.id, action.ref, scopeOf(action.ref, branch)),
+        );
       }
       return describeRecall(
         repo,
@@ -86,6 +108,7 @@ async function runAction(
         await service.recall(repo, {
           limit: action.target.limit,
           ...(action.ref === undefined ? {} : { ref: action.ref }),
+          ...scopeOf(action.ref, branch),
         }),
       );
     case 'invalidate':
@@ -141,7 +164,12 @@ export async function runMemoriesCommand(argv: readonly string[], io: CliIo): Pr
     }
     let report: MemoriesReport;
     try {
-      report = await runAction({ service, backend, citations }, repo, request.action, source?.label ?? '');
+      report = await runAction(
+        { service, backend, citations, branch: workingBranch(io.env) },
+        repo,
+        request.action,
+        source?.label ?? '',
+      );
     } finally {
       await service.close();
     }
