@@ -4,6 +4,7 @@
 // served on `feature` and with `--ref feature`, and in Actions the branch comes from
 // `GITHUB_HEAD_REF`. After the merge and a `git mv`, verify keeps a memory, re-anchored.
 import { join } from 'node:path';
+import { recordLearnings } from '@repomem/core';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { cliRegistry } from '../src/store-registry.js';
 import { workingBranch } from '../src/working-branch.js';
@@ -104,6 +105,44 @@ describe('branch scope through the CLI', () => {
     expect(json.invalidated).toEqual([]);
     expect(json.verified.map((memory) => memory.id).sort()).toEqual([first, second].sort());
     expect(json.verified.every((memory) => memory.citations[0]?.path === 'src/network.ts')).toBe(true);
+  });
+});
+
+describe('repomem context in branch scope', () => {
+  it('offers a learning of a branch on that branch and leaves it out on main', async () => {
+    git(repoDir, 'checkout', '-q', '-b', 'feature');
+    commitFiles(repoDir, { 'src/net.ts': NET }, 'add the network client');
+    const commit = git(repoDir, 'rev-parse', 'HEAD').trim();
+    const backend = await cliRegistry.openTaskRecordBackend(`sqlite:${db}`, { cwd: repoDir, env: {}, repo: REPO });
+    try {
+      await recordLearnings({
+        backend,
+        repo: REPO,
+        learnings: '**[Network timeout]:** The network client in src/net.ts times out after 500 ms.',
+      });
+      const [record] = await backend.list({ repo: REPO, kind: 'knowledge' });
+      if (record === undefined) throw new Error('no learning recorded');
+      const learned = { ...record.data, learned_on: { ref: 'feature', commit } };
+      const applied = await backend.apply([
+        { record: { ...record, data: learned, revision: record.revision + 1 }, expectedRevision: record.revision },
+      ]);
+      expect(applied.ok).toBe(true);
+    } finally {
+      await backend.close();
+    }
+    const context = (env: Record<string, string> = {}) =>
+      cli(['context', '--task', 'network timeout', '--repo', REPO, '--store', `sqlite:${db}`, '--json'], {
+        cwd: repoDir,
+        env,
+      });
+    const subjects = (result: CliResult) =>
+      ((jsonOf(result) as { context: { knowledge: { subject: string }[] } }).context.knowledge ?? []).map(
+        (entry) => entry.subject,
+      );
+    expect(subjects(await context())).toEqual(['Network timeout']);
+    git(repoDir, 'checkout', '-q', 'main');
+    expect(subjects(await context())).toEqual([]);
+    expect(subjects(await context({ GITHUB_HEAD_REF: 'feature' }))).toEqual(['Network timeout']);
   });
 });
 

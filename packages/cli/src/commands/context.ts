@@ -19,6 +19,7 @@ import { openChosenSet } from '../open-chosen-set.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
 import { CONTEXT_USAGE } from '../usage.js';
+import { workingBranch } from '../working-branch.js';
 import { describeDiff, describeHydration, describeReceipt } from './context-report.js';
 import { reportSkippedRecords, withTaskRecords } from './task-records-open.js';
 
@@ -113,6 +114,10 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
   const commit = stringOption(parsed, 'commit');
   const files = parsed.values.file;
   const citations = await citationsOf(parsed, io, repo);
+  // Branch scope: task records learned on another branch are offered when this branch's history
+  // (the citation source's, else the clone around the working directory) contains their commit.
+  const history = citations ?? (await openCitationSource(await chooseCitationSource(undefined, undefined, io), repo));
+  const branch = stringOption(parsed, 'ref') === undefined ? workingBranch(io.env) : undefined;
   // One open of the spec for the store, its verified memories and its task records (one
   // PostgreSQL connection for the whole command).
   const set = await openChosenSet(await chooseStore(selection(parsed), io), { repo, readOnly: false, create: true });
@@ -133,6 +138,8 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
           ...(Array.isArray(files) && files.length > 0 ? { files: files.map(String) } : {}),
         },
         ...(verified === undefined ? {} : { verified }),
+        history,
+        ...(branch === undefined ? {} : { branch }),
         ...(semantic === undefined
           ? {}
           : {
