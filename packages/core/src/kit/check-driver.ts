@@ -29,6 +29,7 @@ const DriverSchema = z.object({
   twins: candidates.optional(),
   contentVersions: z.literal(true).optional(),
   readAll: z.object({ read: method }).optional(),
+  assignsVersions: z.literal(true).optional(),
 });
 
 /** Check a driver's declaration; throws `INVALID_ARGUMENT` naming every problem. */

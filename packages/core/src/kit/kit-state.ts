@@ -13,6 +13,7 @@ import {
 } from '../store/state-values.js';
 import { checkEntry } from './check-driver.js';
 import type { KitDriver, KitEntry } from './driver.js';
+import { storedVersion } from './kit-write.js';
 
 /** Namespace of state values. */
 export const STATE_NAMESPACE = 'state';
@@ -55,7 +56,8 @@ export function createKitState(driver: KitDriver, assertOpen: () => void): Store
         ...(expected === undefined ? {} : { expected }),
       },
     ]);
-    if (result.status === 'committed') return { status: 'committed', version };
+    if (result.status === 'committed')
+      return { status: 'committed', version: storedVersion(driver, result, 0, version) };
     return { status: 'conflict', expected: expected ?? null, actual: result.conflicts[0]?.actual ?? null };
   };
   return {

@@ -6,6 +6,7 @@
 // change at a time, under in-process locks taken in path order (so batches of one process never
 // interleave), and what was applied is put back (each restore a compare-and-swap on the version
 // just written) when a later change conflicts.
+import { RepomemError } from '../errors.js';
 import type { WriteConflict, WriteMetadata, WriteOperation, WriteResult } from '../store/contract.js';
 import { acquireKeyedMutex } from '../store/keyed-mutex.js';
 import { assertNoPathTwins } from '../store/path-twins.js';
@@ -80,9 +81,29 @@ function conflictOf(batch: readonly PreparedOperation[], result: Extract<KitWrit
   return { status: 'conflict' as const, conflicts };
 }
 
+/**
+ * The version stored for change `index` of a committed batch: the driver's own when it
+ * `assignsVersions` (its answer must carry it), else the one the kit sent.
+ */
+export function storedVersion(driver: KitDriver, result: KitWriteResult, index: number, sent: string | null) {
+  if (driver.assignsVersions !== true) return sent;
+  const version = result.status === 'committed' ? result.versions?.[index] : undefined;
+  if (version === undefined || (version !== null && (typeof version !== 'string' || version === ''))) {
+    throw new RepomemError(
+      'INVALID_DOCUMENT',
+      `the ${driver.name} driver assigns versions but its write answered none for change ${index}`,
+      { details: { driver: driver.name } },
+    );
+  }
+  return version;
+}
+
 /** Put back changes applied by a per-key batch that then conflicted, newest first. */
-async function putBack(driver: KitDriver, applied: readonly { change: KitChange; before?: KitEntry }[]): Promise<void> {
-  for (const { change, before } of [...applied].reverse()) {
+async function putBack(
+  driver: KitDriver,
+  applied: readonly { change: KitChange; stored: string | null; before?: KitEntry }[],
+): Promise<void> {
+  for (const { change, stored, before } of [...applied].reverse()) {
     // A restore that conflicts means a later writer replaced our change: theirs stays.
     await driver.write([
       {
@@ -90,7 +111,7 @@ async function putBack(driver: KitDriver, applied: readonly { change: KitChange;
         key: change.key,
         value: before?.value ?? null,
         version: before?.version ?? null,
-        expected: change.version,
+        expected: stored,
       },
     ]);
   }
@@ -152,11 +173,15 @@ async function applyBatch(
     );
   }
   const changes = batch.map(changeOf);
+  const stored: (string | null)[] = changes.map((change) => change.version);
   if (driver.batch !== 'per-key' || changes.length === 1) {
     const result = await driver.write(changes, metadata);
     if (result.status === 'conflict') return conflictOf(batch, result);
+    changes.forEach((change, index) => {
+      stored[index] = storedVersion(driver, result, index, change.version);
+    });
   } else {
-    const applied: { change: KitChange; before?: KitEntry }[] = [];
+    const applied: { change: KitChange; stored: string | null; before?: KitEntry }[] = [];
     for (const [index, change] of changes.entries()) {
       let result: KitWriteResult;
       try {
@@ -170,12 +195,14 @@ async function applyBatch(
         return conflictOf(batch, result);
       }
       const before = current[index];
-      applied.push(before === undefined ? { change } : { change, before });
+      stored[index] = storedVersion(driver, result, 0, change.version);
+      const done = { change, stored: stored[index] ?? null };
+      applied.push(before === undefined ? done : { ...done, before });
     }
   }
   const versions: Record<string, string | null> = {};
-  for (const operation of batch) {
-    const version = operation.kind === 'put' ? operation.version : null;
+  for (const [index, operation] of batch.entries()) {
+    const version = operation.kind === 'put' ? (stored[index] ?? null) : null;
     versions[operation.path] = version;
     context.remember(operation.path, version, operation.kind === 'put' ? operation.content : null);
   }

@@ -11,6 +11,7 @@ import { contentVersion } from '../store/content-version.js';
 import { runStoreConformance } from './conformance.js';
 import { registerPerTestSubject } from './conformance-lifecycle.js';
 import type { ConformanceRunner } from './conformance-types.js';
+import { labelVersions } from './driver-version-labels.js';
 import { runStoreHardening } from './hardening.js';
 import { runRecordBackendConformance } from './record-backend-conformance.js';
 import { runTaskMemoryScenarios } from './task-memory-scenarios.js';
@@ -76,7 +77,18 @@ export function runDriverConformance<D extends KitDriver>(options: DriverConform
   const timeout = options.timeoutMs ?? 30_000;
   const name = options.name ?? 'driver conformance';
   describe(name, () => {
-    const driver = registerPerTestSubject(runner, options.createDriver, options.teardown, 'driver');
+    const subject = registerPerTestSubject(runner, options.createDriver, options.teardown, 'driver');
+    // A driver that assigns its own versions is checked through a view speaking the suite's labels.
+    const views = new WeakMap<D, D>();
+    const driver = (): D => {
+      const raw = subject();
+      let view = views.get(raw);
+      if (view === undefined) {
+        view = labelVersions(raw);
+        views.set(raw, view);
+      }
+      return view;
+    };
     const test = (title: string, body: () => Promise<void>): void => runner.it(title, body, timeout);
     const write = (...changes: KitChange[]) => driver().write(changes);
     // The version a read answers for a value written with `declared`: the content's hash on a
