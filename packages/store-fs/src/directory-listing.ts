@@ -343,6 +343,15 @@ export class DirectoryListing {
     }
   }
 
+  /** Paths of the documents under the normalised `prefix`, sorted, without reading or hashing them. */
+  paths(prefix: string): string[] {
+    const start = startDirectory(prefix);
+    if (!isRealDirectoryChain(this.#root, start)) return [];
+    const paths: string[] = [];
+    collectFiles(this.#root, start, paths);
+    return paths.filter((path) => path.startsWith(prefix)).sort(byPath);
+  }
+
   /** Drop every cached hash (used on close). */
   clear(): void {
     this.#cache.clear();

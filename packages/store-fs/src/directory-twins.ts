@@ -1,11 +1,11 @@
-// Why: core's rule against case and Unicode-normalisation twins (see core's path-twins.ts) on the
-// directory store. On macOS or Windows writing `memory.md` next to `MEMORY.md` would silently
-// overwrite it; on Linux it would create a second document that collides in every checkout on
-// those systems. A put is compared, level by level, with the names in the directories on its
-// path (one readdir per level, only those directories), before any directory is created.
+// Why: core refuses a new path that is a case or Unicode-normalisation twin of a stored one (on
+// macOS or Windows `memory.md` next to `MEMORY.md` would overwrite it). The kit would list the
+// tree under each new path's deepest existing directory to find candidates; a directory answers
+// by reading only the directories on the path (one readdir per level), as this store always did.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assertNoPathTwins, findNameTwin, type PreparedOperation, pathTwinError } from '@repomem/core';
+import { pathFoldKey } from '@repomem/core';
+import type { DirectoryListing } from './directory-listing.js';
 
 async function namesIn(directory: string): Promise<string[] | undefined> {
   try {
@@ -17,36 +17,46 @@ async function namesIn(directory: string): Promise<string[] | undefined> {
   }
 }
 
-async function twinOnDisk(root: string, path: string, deleted: ReadonlySet<string>): Promise<string | undefined> {
+/**
+ * Candidates for the twins of `path`: walking its levels under `root`, at the first level whose
+ * exact name is missing, every sibling that folds to the same name (a file as its path, a
+ * directory as the documents under it, or a path under it when it holds none, so an empty twin
+ * directory is still refused). Levels above exist exactly, so no twin can be there.
+ */
+async function candidatesOf(root: string, listing: DirectoryListing, path: string): Promise<string[]> {
   const segments = path.split('/');
   let base = '';
-  for (let index = 0; index < segments.length; index += 1) {
-    const segment = segments[index]!;
+  for (const [index, segment] of segments.entries()) {
     const names = await namesIn(join(root, base));
-    if (names === undefined) return undefined;
+    if (names === undefined) return [];
     if (names.includes(segment)) {
       base += `${segment}/`;
       continue;
     }
-    const last = index === segments.length - 1;
-    const twin = findNameTwin(
-      segment,
-      names.filter((name) => !(last && deleted.has(`${base}${name}`))),
-    );
-    if (twin === undefined) return undefined;
-    return last ? `${base}${twin}` : `${base}${twin}/`;
+    const key = pathFoldKey(segment);
+    const out: string[] = [];
+    for (const name of names) {
+      if (pathFoldKey(name) !== key) continue;
+      const twin = `${base}${name}`;
+      if ((await namesIn(join(root, twin))) === undefined) {
+        out.push(twin); // a file (or anything that is not a directory)
+        continue;
+      }
+      const under = listing.paths(`${twin}/`);
+      out.push(...(under.length > 0 ? under : [`${twin}/${segments.slice(index + 1).join('/') || segment}`]));
+    }
+    return out;
   }
-  return undefined;
+  return [];
 }
 
-/** Throw core's `INVALID_PATH` twin error when a put of `batch` would create a twin under `root`. */
-export async function refuseDirectoryTwins(root: string, batch: readonly PreparedOperation[]): Promise<void> {
-  const puts = batch.filter((operation) => operation.kind === 'put').map((operation) => operation.path);
-  if (puts.length === 0) return;
-  const deleted = new Set(batch.filter((operation) => operation.kind === 'delete').map((operation) => operation.path));
-  assertNoPathTwins(puts, []);
-  for (const path of puts) {
-    const twin = await twinOnDisk(root, path, deleted);
-    if (twin !== undefined) throw pathTwinError(path, twin);
-  }
+/** The driver's `twins` answer for documents: candidates for every path of `paths`. */
+export async function directoryTwinCandidates(
+  root: string,
+  listing: DirectoryListing,
+  paths: readonly string[],
+): Promise<string[]> {
+  const out = new Set<string>();
+  for (const path of paths) for (const candidate of await candidatesOf(root, listing, path)) out.add(candidate);
+  return [...out];
 }

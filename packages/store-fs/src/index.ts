@@ -1,4 +1,6 @@
 // Why: the public entry point of @repomem/store-fs; everything exported here is documented API.
+
+export type { DirectoryDriver } from './directory-driver.js';
 export {
   createDirectoryCitationReader,
   DEFAULT_CITATION_MAX_BYTES,
@@ -7,7 +9,12 @@ export {
   isBinaryContent,
   WORKTREE_REVISION,
 } from './directory-reader.js';
-export { type DirectoryStore, type DirectoryStoreOptions, openDirectoryStore } from './directory-store.js';
+export {
+  createDirectoryDriver,
+  type DirectoryStore,
+  type DirectoryStoreOptions,
+  openDirectoryStore,
+} from './directory-store.js';
 export { citationReaderScheme, type DirectorySpecTarget, storeScheme } from './scheme.js';
 export {
   MAX_CACHE_FILES,
