@@ -8,6 +8,7 @@ export * from './markdown/index.js';
 export * from './memory/index.js';
 export * from './moments/index.js';
 export * from './policy/index.js';
+export * from './promotion/index.js';
 export * from './prompt/index.js';
 export * from './registry/index.js';
 export * from './retrieval/index.js';

@@ -4,10 +4,12 @@
 // `/{actorId}/knowledge/` namespace (the layout AgentCore deployments use), written directly
 // with batch calls so it is readable at once by the service's retrieval and by other tools.
 import {
+  assertDeleteArguments,
   assertRepo,
   compareNewestFirst,
   liveAtMs,
   MEMORY_STATUSES,
+  MemoryIdSchema,
   type MemoryStatus,
   matchRecordText,
   normalizeDocumentPath,
@@ -38,6 +40,8 @@ import { createRecords, deleteRecords, listRecords } from './records.js';
 const DeltaSchema = z.object({
   writes: z.array(VerifiedMemorySchema),
   events: z.array(TelemetryEventSchema),
+  /** Ids of memories removed (a reviewed quarantined memory); absent in older deltas. */
+  deletes: z.array(MemoryIdSchema).optional(),
 });
 type Delta = z.infer<typeof DeltaSchema>;
 
@@ -76,6 +80,7 @@ function foldDeltas(view: CollectionView<Delta>): RepoState {
   const events: TelemetryEvent[] = [];
   for (const delta of view.deltas) {
     for (const record of delta.writes) records.set(record.id, record);
+    for (const id of delta.deletes ?? []) records.delete(id);
     events.push(...delta.events);
   }
   return { records, events };
@@ -213,6 +218,25 @@ export function createAgentCoreVerifiedBackend(options: AgentCoreVerifiedBackend
         if (!result.ok) all.push(...result.conflicts);
       }
       return all.length === 0 ? { ok: true } : { ok: false, conflicts: all };
+    },
+    async delete(repo, id, expectedRevision) {
+      ensureOpen();
+      assertRepo(repo);
+      assertDeleteArguments(id, expectedRevision);
+      const result = await commitCollection<Delta, false>(connection, addressOf(repo), parse, (view) => {
+        const current = foldDeltas(view).records.get(id);
+        if (current?.revision !== expectedRevision) return { kind: 'refuse', refusal: false };
+        return { kind: 'append', delta: { writes: [], events: [], deletes: [id] } };
+      });
+      if (!result.ok) return false;
+      // Best effort, like materialise: the chain is the truth.
+      const namespace = knowledgeNamespace(repo);
+      const materialised = await listRecords(connection, { namespace }, { [KNOWLEDGE_ID_KEY]: id });
+      await deleteRecords(
+        connection,
+        materialised.map((record) => record.id),
+      );
+      return true;
     },
     async get(repo, id) {
       ensureOpen();

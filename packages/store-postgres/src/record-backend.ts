@@ -4,6 +4,7 @@
 // transaction-level advisory lock per repository, checks every expected revision and writes the
 // records and their telemetry together: many machines never lose each other's changes.
 import {
+  assertDeleteArguments,
   checkRecordWrite,
   checkTelemetryEvent,
   MEMORY_STATUSES,
@@ -269,6 +270,27 @@ class PostgresRecordBackendImpl implements PostgresRecordBackend {
         return { commit: true, value: { ok: true } as RecordApplyResult };
       },
       { write: true, receiptRepo: repos[0] ?? plannedEvents[0]?.repo ?? '' },
+    );
+  }
+
+  async delete(repo: string, id: string, expectedRevision: number): Promise<boolean> {
+    this.#assertWritable('delete()');
+    checkRepoArgument(repo, 'delete');
+    assertDeleteArguments(id, expectedRevision);
+    return this.#db.transaction(
+      'delete()',
+      async (tx) => {
+        await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('repomem:memory:' || $1 || ':' || $2, 0))", [
+          this.schema,
+          repo,
+        ]);
+        const removed = await tx.query<{ id: string }>(
+          `DELETE FROM ${this.#memories} WHERE repo = $1 AND id = $2::uuid AND revision = $3 RETURNING id`,
+          [repo, id, expectedRevision],
+        );
+        return { commit: removed.length > 0, value: removed.length > 0 };
+      },
+      { write: true, receiptRepo: repo },
     );
   }
 

@@ -137,6 +137,29 @@ export class RecordWriteStatements {
     );
   }
 
+  /**
+   * Remove a memory, its citation rows and its index entry when its revision is still
+   * `expectedRevision`, in one IMMEDIATE transaction; `false` when absent or changed.
+   */
+  remove(repo: string, id: string, expectedRevision: number): boolean {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const row = this.#current.get(repo, id) as CurrentRow | undefined;
+      if (row === undefined || Number(row.revision) !== expectedRevision) {
+        this.#db.exec('ROLLBACK');
+        return false;
+      }
+      this.#ftsDelete.run(row.seq);
+      this.#citationsDelete.run(repo, id);
+      this.#db.prepare('DELETE FROM memories WHERE seq = ?').run(row.seq);
+      this.#db.exec('COMMIT');
+      return true;
+    } catch (error) {
+      rollbackQuietly(this.#db);
+      throw error;
+    }
+  }
+
   /** Append events inside the caller's transaction. */
   insertEvents(events: readonly PlannedEvent[]): void {
     for (const event of events) this.#eventInsert.run(...event);

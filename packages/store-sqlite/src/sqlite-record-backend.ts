@@ -4,6 +4,7 @@
 // documents, records and telemetry can share it, and several processes can write it at once.
 import type { DatabaseSync } from 'node:sqlite';
 import {
+  assertDeleteArguments,
   normalizeDocumentPath,
   type RecordApplyResult,
   type RecordQuery,
@@ -125,6 +126,13 @@ class SqliteRecordBackendImpl implements SqliteRecordBackend {
     const plannedEvents = planEvents(events, 'apply');
     if (plannedWrites.length === 0 && plannedEvents.length === 0) return { ok: true };
     return this.#run('apply()', () => this.#writes.apply(plannedWrites, plannedEvents));
+  }
+
+  async delete(repo: string, id: string, expectedRevision: number): Promise<boolean> {
+    this.#assertWritable('delete()');
+    checkRepoArgument(repo, 'delete');
+    assertDeleteArguments(id, expectedRevision);
+    return this.#run('delete()', () => this.#writes.remove(repo, id, expectedRevision));
   }
 
   async get(repo: string, id: string): Promise<VerifiedMemory | undefined> {

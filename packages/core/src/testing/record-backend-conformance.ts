@@ -3,6 +3,7 @@
 // verified-memory service relies on checked exactly as for the reference backends.
 import type { VerifiedMemoryBackend } from '../verified/backend.js';
 import { expectRepomemErrorCode, registerPerTestSubject } from './conformance-lifecycle.js';
+import { registerRecordLearnedOnGroups } from './record-backend-conformance-learned-on.js';
 import { registerRecordQueryGroups } from './record-backend-conformance-queries.js';
 import type { RecordBackendConformanceOptions, RecordBackendHarness } from './record-backend-conformance-types.js';
 import { registerRecordWriteGroups } from './record-backend-conformance-writes.js';
@@ -43,8 +44,10 @@ function createRecordHarness<B extends VerifiedMemoryBackend>(
  * batches with their events, concurrent writers, schema validation), events (order, filters,
  * limit, isolation, concurrent appends), stats, close (idempotent, then `STORE_CLOSED`), recent
  * (order, statuses, `liveAt`, limit), byPath, bySubject, search (every word, case-insensitive,
- * FTS syntax such as `"`, `*`, `NEAR`, `-`, `AND`, `OR`, parentheses and `'` is plain text) and
- * repository isolation of every query.
+ * FTS syntax such as `"`, `*`, `NEAR`, `-`, `AND`, `OR`, parentheses and `'` is plain text),
+ * repository isolation of every query, the learned-on fields (issue 26) through every read,
+ * promotion (idempotent) and quarantine (not served, listed, deletable), and `delete`
+ * (compare-and-swap on the revision) when the backend offers it.
  */
 export function runRecordBackendConformance<B extends VerifiedMemoryBackend>(
   options: RecordBackendConformanceOptions<B>,
@@ -53,5 +56,6 @@ export function runRecordBackendConformance<B extends VerifiedMemoryBackend>(
     const harness = createRecordHarness(options);
     registerRecordWriteGroups(harness);
     registerRecordQueryGroups(harness);
+    registerRecordLearnedOnGroups(harness);
   });
 }

@@ -78,6 +78,14 @@ export interface VerifiedMemoryBackend {
    * word must match. Best match first.
    */
   search(query: RecordQuery & { readonly text: string }): Promise<VerifiedMemory[]>;
+  /**
+   * Remove one record when its `revision` is still `expectedRevision` (compare-and-swap, so a
+   * record changed meanwhile is never removed); `true` when one was removed, `false` when it is
+   * absent or changed. Its telemetry stays (an audit log). Optional: the quarantine review
+   * (`deleteQuarantinedMemories`) deletes through it and reports `UNSUPPORTED` without it; every
+   * backend repomem ships implements it.
+   */
+  delete?(repo: string, id: string, expectedRevision: number): Promise<boolean>;
   /** Append telemetry events that go with no record change (retrieved, applied). */
   appendEvents(events: readonly TelemetryEvent[]): Promise<void>;
   /** Telemetry of `repo`, oldest first; optionally of one memory, optionally the last `limit`. */

@@ -24,7 +24,7 @@ import {
   type VerifiedMemory,
   VerifiedMemorySchema,
 } from './record.js';
-import { assertRepo, compareNewestFirst, liveAtMs, selectRecords } from './record-query.js';
+import { assertDeleteArguments, assertRepo, compareNewestFirst, liveAtMs, selectRecords } from './record-query.js';
 import { matchRecordText, scoreRecordText } from './record-text-match.js';
 
 /** Default document prefix of {@link createDocumentRecordBackend}. */
@@ -260,6 +260,25 @@ export function createDocumentRecordBackend(
     );
   }
 
+  async function remove(repo: string, id: string, expectedRevision: number): Promise<boolean> {
+    ensureOpen();
+    assertRepo(repo);
+    assertDeleteArguments(id, expectedRevision);
+    for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+      const current = await readRecord(repo, id);
+      if (current.document === undefined || current.record?.revision !== expectedRevision) return false;
+      const result = await store.write(
+        [{ kind: 'delete', path: recordPath(repo, id), expectedVersion: current.document.version }],
+        { message: `chore(memory): delete verified memory ${id}` },
+      );
+      if (result.status === 'committed') {
+        cache.delete(recordPath(repo, id));
+        return true;
+      }
+    }
+    throw new RepomemError('CONFLICT', `deleting memory ${id} did not land after ${maxAttempts} attempts`);
+  }
+
   async function appendEvents(events: readonly TelemetryEvent[]): Promise<void> {
     const result = await apply([], events);
     if (!result.ok) throw new RepomemError('CONFLICT', 'telemetry append conflicted');
@@ -286,6 +305,7 @@ export function createDocumentRecordBackend(
   return {
     name: 'documents',
     apply,
+    delete: remove,
     async get(repo, id) {
       ensureOpen();
       assertRepo(repo);

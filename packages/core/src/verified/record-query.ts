@@ -14,6 +14,22 @@ export function assertRepo(repo: unknown): asserts repo is string {
   }
 }
 
+/**
+ * Check the arguments of a backend's `delete`: a memory id (lowercase UUID) and a positive
+ * integer revision; `INVALID_ARGUMENT` naming the problem.
+ */
+export function assertDeleteArguments(id: unknown, expectedRevision: unknown): void {
+  if (typeof id !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) {
+    throw new RepomemError('INVALID_ARGUMENT', `memory id must be a lowercase UUID, got ${JSON.stringify(id)}`);
+  }
+  if (typeof expectedRevision !== 'number' || !Number.isSafeInteger(expectedRevision) || expectedRevision < 1) {
+    throw new RepomemError(
+      'INVALID_ARGUMENT',
+      `expectedRevision must be a positive integer, got ${String(expectedRevision)}`,
+    );
+  }
+}
+
 /** Milliseconds of an ISO timestamp used as `liveAt`; `INVALID_ARGUMENT` when unparsable. */
 export function liveAtMs(liveAt: string): number {
   const ms = typeof liveAt === 'string' ? Date.parse(liveAt) : Number.NaN;

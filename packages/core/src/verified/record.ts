@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { RepoSlugSchema } from '../envelope/fields.js';
 import { normalizeDocumentPath } from '../store/paths.js';
-import { LEARNED_ON_FIELDS } from './learned-on.js';
+import { LEARNED_ON_FIELDS, LearnedOnSchema } from './learned-on.js';
 
 /** Lifecycle states of a memory (seed 003): active, invalid (failed verification), superseded (corrected). */
 export const MEMORY_STATUSES = ['active', 'invalid', 'superseded'] as const;
@@ -170,6 +170,11 @@ export const StoreMemoryInputSchema = z
     reason: nonBlank(MAX_NOTE_CHARS, 'reason').optional(),
     scope: nonBlank(MAX_NOTE_CHARS, 'scope').optional(),
     created_by: nonBlank(MAX_NOTE_CHARS, 'created_by').optional(),
+    /**
+     * The commit and branch of the task that learned it (see `resolveLearnedOn`); absent = the
+     * default branch's scope.
+     */
+    learned_on: LearnedOnSchema.optional(),
   })
   .strict();
 /** Input of `store`, as callers write it. */

@@ -221,6 +221,7 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
       invalid_reason: null,
       verification_count: 0,
       revision: 1,
+      ...(input.learned_on === undefined ? {} : { learned_on: input.learned_on }),
     };
   }
 
@@ -535,7 +536,13 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
         if (old.status !== 'active') return { kind: 'not_active', memory: old };
         const at = now();
         const others = (await activeContradicting(repo, key)).filter((memory) => memory.id !== old.id);
-        const replacement = { ...buildRecord(parsed, gate.citations, newIdValue, at), supersedes: old.id };
+        // A correction without its own learned_on stays where the memory it corrects was learned.
+        const learned = parsed.learned_on ?? old.learned_on;
+        const replacement = {
+          ...buildRecord(parsed, gate.citations, newIdValue, at),
+          ...(learned === undefined ? {} : { learned_on: learned }),
+          supersedes: old.id,
+        };
         const previous = supersededBy(old, newIdValue);
         const writes: RecordWrite[] = [
           { record: replacement, expectedRevision: null },
