@@ -30,6 +30,7 @@ const DriverSchema = z.object({
   contentVersions: z.literal(true).optional(),
   readAll: z.object({ read: method }).optional(),
   assignsVersions: z.literal(true).optional(),
+  preconditions: z.object({ read: method }).optional(),
 });
 
 /** Check a driver's declaration; throws `INVALID_ARGUMENT` naming every problem. */

@@ -203,6 +203,21 @@ export interface KitDriver {
    */
   readonly assignsVersions?: true;
   /**
+   * Optional: how the write pipeline reads a batch's current `documents` entries, given each
+   * key's expected version (`undefined`: none). The driver may answer a key from what this
+   * instance last read or wrote when that entry's version equals the expected one, saving a
+   * read before the write (AgentCore: the head a `get` just read); its `write` still checks every
+   * precondition, so a stale answer ends in a conflict (on a `per-key` driver after what was
+   * applied is put back), never a lost update. Without it the pipeline calls `read`.
+   */
+  readonly preconditions?: {
+    read(
+      namespace: KitNamespace,
+      keys: readonly string[],
+      expected: readonly (string | null | undefined)[],
+    ): Promise<(KitEntry | undefined)[]>;
+  };
+  /**
    * Optional: the driver honours {@link KitChange.expiresAt} (an expired value is never returned);
    * `granularitySeconds` is how long after expiry its storage may still be occupied.
    */

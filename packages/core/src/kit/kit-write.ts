@@ -144,10 +144,15 @@ async function applyBatch(
   metadata: WriteMetadata | undefined,
 ): Promise<WriteResult> {
   const { driver } = context;
-  const current = await driver.read(
-    DOCUMENTS_NAMESPACE,
-    batch.map((operation) => operation.path),
-  );
+  const paths = batch.map((operation) => operation.path);
+  const current =
+    driver.preconditions === undefined
+      ? await driver.read(DOCUMENTS_NAMESPACE, paths)
+      : await driver.preconditions.read(
+          DOCUMENTS_NAMESPACE,
+          paths,
+          batch.map((operation) => operation.expectedVersion),
+        );
   const conflicts: WriteConflict[] = [];
   batch.forEach((operation, index) => {
     const entry = current[index];
