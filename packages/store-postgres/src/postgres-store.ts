@@ -1,48 +1,33 @@
-// Why: one memory for a whole team. Documents are rows of `documents`, scoped by repository, so
-// many machines read and write the same memory at once. Every write is one transaction that
-// first locks (and bumps) the repository's row in `repos` — serialising that repository's
-// writers like SQLite's write lock — then checks every expected version and applies the whole
-// batch and its index entries: all or nothing, on every client, across crashes. State values
-// have their own table (postgres-state.ts) and search candidates come from a tsvector index
-// (postgres-candidates.ts). See docs/architecture.md ("PostgreSQL").
+// Why: one memory for a whole team. The store is core's `createStore` on this package's kit
+// driver (postgres-driver.ts), which maps the kit's `documents` and `state` namespaces onto the
+// tables every release has used, so validation, the credential scan, path twins, conflicts,
+// state compare-and-swap and read caching come from core, and PostgreSQL keeps what it does
+// natively: one transaction per batch, the tsvector index, a revision counter, row-level
+// security (checked before the first read). See docs/architecture.md ("PostgreSQL").
 import {
-  assertNoPathTwins,
-  type DocumentEntry,
-  expectationHolds,
+  createStore,
   type KitDriver,
+  type KitStore,
   type MemoryStore,
-  normalizeDocumentPath,
-  normalizePrefix,
-  type PreparedOperation,
-  prepareWriteBatch,
   type ReadAllOptions,
   RepomemError,
   type SearchCandidateQuery,
   type SearchCandidates,
-  STORE_SPECIFICATION_VERSION,
-  type StoreCapabilities,
   type StoredDocument,
-  type StoreState,
-  storeClosedError,
-  type WriteConflict,
-  type WriteOperation,
-  type WriteResult,
 } from '@repomem/core';
-import type { PostgresDatabase, Transaction } from './database.js';
-import { type IndexedText, indexedText } from './indexed-text.js';
+import type { PostgresDatabase } from './database.js';
 import { openDatabase, type PostgresConnectionOptions } from './open-database.js';
-import { PostgresCandidates } from './postgres-candidates.js';
 import { createPostgresDriver, MAX_POSTGRES_DOCUMENT_BYTES } from './postgres-driver.js';
-import { PostgresState } from './postgres-state.js';
+import { postgresRecordBackendOn } from './record-backend.js';
 import { RepositoryAccessCheck } from './repo-access.js';
-import { likePrefix } from './sql-text.js';
+import { postgresTaskRecordBackendOn } from './task-record-backend.js';
+
+export { MAX_POSTGRES_DOCUMENT_BYTES } from './postgres-driver.js';
 
 /** Repository scope used when {@link PostgresStoreOptions.repo} is not given. */
 export const DEFAULT_POSTGRES_REPO = 'default';
 /** Default {@link PostgresStoreOptions.maxDocumentBytes}: 16 MiB, like core's reference stores. */
 export const DEFAULT_POSTGRES_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
-/** Largest accepted {@link PostgresStoreOptions.maxDocumentBytes}: 256 MiB (a `bytea` holds up to 1 GB). */
-export { MAX_POSTGRES_DOCUMENT_BYTES } from './postgres-driver.js';
 /** Longest repository scope name, in characters. */
 export const MAX_POSTGRES_REPO_LENGTH = 512;
 
@@ -66,11 +51,11 @@ export interface PostgresStore extends MemoryStore {
   readonly label: string;
   /** True when the store refuses writes. */
   readonly readOnly: boolean;
-  /** Every document under a prefix with its content, read in one snapshot (always present). */
+  /** Every document under a prefix with its content (always present). */
   readAll(options?: ReadAllOptions): Promise<StoredDocument[]>;
   /** Candidate documents from the tsvector index (always present); search with core's `searchStore`. */
   searchCandidates(query: SearchCandidateQuery): Promise<SearchCandidates>;
-  /** Several documents in one round trip (always present). */
+  /** Several documents, up to 100 per round trip (always present). */
   getMany(paths: readonly string[]): Promise<(StoredDocument | undefined)[]>;
 }
 
@@ -97,270 +82,15 @@ export function checkMaxBytes(value: unknown): number {
   return value;
 }
 
-const byPath = (a: { readonly path: string }, b: { readonly path: string }): number =>
-  a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-
-/** Bytes as a plain Uint8Array the caller owns (the driver returns Buffers). */
-function ownBytes(value: Uint8Array): Uint8Array {
-  return new Uint8Array(value);
+/** The server as `postgres://user@host:port/database` (never the password). */
+function labelOf(db: PostgresDatabase): string {
+  return `postgres://${db.identity.user}@${db.identity.host}:${db.identity.port}/${db.identity.database}`;
 }
 
-function asBuffer(content: Uint8Array): Buffer {
-  return Buffer.from(content.buffer, content.byteOffset, content.byteLength);
-}
-
-/** A put or delete with its index entry computed before the transaction starts. */
-type PlannedOperation = PreparedOperation & { readonly indexed?: IndexedText | undefined };
-
-/** How many documents' contents one statement of `readAll` fetches. */
-const READ_ALL_CHUNK = 200;
-
-class PostgresStoreImpl implements PostgresStore {
-  readonly specificationVersion = STORE_SPECIFICATION_VERSION;
-  readonly name = 'postgres' as const;
-  readonly capabilities: StoreCapabilities;
-  readonly repo: string;
-  readonly schema: string;
-  readonly label: string;
-  readonly readOnly: boolean;
-  readonly state: StoreState;
-  readonly #db: PostgresDatabase;
-  readonly #databaseId: string;
-  readonly #candidates: PostgresCandidates;
-  #closed = false;
-
-  constructor(db: PostgresDatabase, databaseId: string, repo: string, readOnly: boolean, maxDocumentBytes: number) {
-    this.#db = db;
-    this.#databaseId = databaseId;
-    this.repo = repo;
-    this.schema = db.schema;
-    this.readOnly = readOnly;
-    this.label = `postgres://${db.identity.user}@${db.identity.host}:${db.identity.port}/${db.identity.database}`;
-    this.state = new PostgresState({
-      db,
-      repo,
-      assertOpen: () => this.#assertOpen(),
-      assertWritable: (action) => this.#assertWritable(action),
-    });
-    this.#candidates = new PostgresCandidates(db, repo);
-    this.capabilities = Object.freeze({
-      binarySafe: true,
-      atomicDocument: true,
-      atomicBatch: true,
-      readYourWrites: true,
-      compareAndSwap: 'native',
-      maxDocumentBytes,
-    });
-  }
-
-  #assertOpen(): void {
-    if (this.#closed) throw storeClosedError('postgres');
-  }
-
-  #assertWritable(action: string): void {
-    if (this.readOnly) {
-      throw new RepomemError('READ_ONLY', `the postgres store ${this.label} is open read-only; ${action} was refused`);
-    }
-  }
-
-  async get(path: string): Promise<StoredDocument | undefined> {
-    this.#assertOpen();
-    const normalized = normalizeDocumentPath(path);
-    const rows = await this.#db.readOnce<{ version: string; size: number; content: Uint8Array }>(
-      `get(${normalized})`,
-      `SELECT version, size, content FROM ${this.#db.table('documents')} WHERE repo = $1 AND path = $2`,
-      [this.repo, normalized],
-    );
-    const row = rows[0];
-    if (row === undefined) return undefined;
-    return { path: normalized, version: row.version, size: Number(row.size), content: ownBytes(row.content) };
-  }
-
-  async getMany(paths: readonly string[]): Promise<(StoredDocument | undefined)[]> {
-    this.#assertOpen();
-    if (!Array.isArray(paths)) throw new RepomemError('INVALID_ARGUMENT', 'getMany() expects an array of paths');
-    const normalized = paths.map((path) => normalizeDocumentPath(path));
-    if (normalized.length === 0) return [];
-    // One round trip for the whole batch (core reads search candidates this way).
-    const rows = await this.#db.readOnce<{ path: string; version: string; size: number; content: Uint8Array }>(
-      `getMany(${normalized.length} paths)`,
-      `SELECT path, version, size, content FROM ${this.#db.table('documents')} WHERE repo = $1 AND path = ANY($2::text[])`,
-      [this.repo, [...new Set(normalized)]],
-    );
-    const byPathFound = new Map(rows.map((row) => [row.path, row]));
-    return normalized.map((path) => {
-      const row = byPathFound.get(path);
-      return row === undefined
-        ? undefined
-        : { path, version: row.version, size: Number(row.size), content: ownBytes(row.content) };
-    });
-  }
-
-  #listQuery(prefix: string): { sql: string; values: unknown[] } {
-    const values: unknown[] = [this.repo];
-    let sql = `SELECT path, version, size FROM ${this.#db.table('documents')} WHERE repo = $1`;
-    if (prefix !== '') {
-      values.push(likePrefix(prefix));
-      sql += ` AND path LIKE $2 ESCAPE '\\'`;
-    }
-    return { sql, values };
-  }
-
-  async list(prefix?: string): Promise<DocumentEntry[]> {
-    this.#assertOpen();
-    const { sql, values } = this.#listQuery(normalizePrefix(prefix));
-    const rows = await this.#db.readOnce<{ path: string; version: string; size: number }>('list()', sql, values);
-    return rows.map((row) => ({ path: row.path, version: row.version, size: Number(row.size) })).sort(byPath);
-  }
-
-  async readAll(options: ReadAllOptions = {}): Promise<StoredDocument[]> {
-    this.#assertOpen();
-    const { sql, values } = this.#listQuery(normalizePrefix(options.prefix));
-    const accept = options.accept;
-    return this.#db.read('readAll()', async (tx) => {
-      // One snapshot: the listing and every content come from the same moment.
-      await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-      const entries = (await tx.query<{ path: string; version: string; size: number }>(sql, values))
-        .map((row) => ({ path: row.path, size: Number(row.size) }))
-        .filter((row) => accept === undefined || accept(row.path, row.size))
-        .sort(byPath);
-      const documents: StoredDocument[] = [];
-      for (let start = 0; start < entries.length; start += READ_ALL_CHUNK) {
-        const chunk = entries.slice(start, start + READ_ALL_CHUNK);
-        const rows = await tx.query<{ path: string; version: string; size: number; content: Uint8Array }>(
-          `SELECT path, version, size, content FROM ${this.#db.table('documents')} WHERE repo = $1 AND path = ANY($2::text[])`,
-          [this.repo, chunk.map((entry) => entry.path)],
-        );
-        rows.sort(byPath);
-        for (const row of rows) {
-          documents.push({
-            path: row.path,
-            version: row.version,
-            size: Number(row.size),
-            content: ownBytes(row.content),
-          });
-        }
-      }
-      return documents;
-    });
-  }
-
-  async write(operations: readonly WriteOperation[]): Promise<WriteResult> {
-    this.#assertOpen();
-    this.#assertWritable('write()');
-    const planned: PlannedOperation[] = prepareWriteBatch(operations, this.capabilities.maxDocumentBytes).map(
-      (operation) =>
-        operation.kind === 'put'
-          ? { ...operation, indexed: indexedText(operation.path, operation.content) }
-          : operation,
-    );
-    return this.#db.transaction('write()', (tx) => this.#transact(tx, planned), {
-      write: true,
-      receiptRepo: this.repo,
-    });
-  }
-
-  /** Lock the repository, check every expectation and apply the batch (inside one transaction). */
-  async #transact(
-    tx: Transaction,
-    batch: readonly PlannedOperation[],
-  ): Promise<{ commit: boolean; value: WriteResult }> {
-    const documents = this.#db.table('documents');
-    // Taking the row lock also bumps the revision; a conflict rolls the bump back.
-    await tx.query(
-      `INSERT INTO ${this.#db.table('repos')} (repo, revision) VALUES ($1, 1) ON CONFLICT (repo) DO UPDATE SET revision = repos.revision + 1`,
-      [this.repo],
-    );
-    const paths = [...new Set(batch.map((operation) => operation.path))];
-    const rows = await tx.query<{ path: string; version: string }>(
-      `SELECT path, version FROM ${documents} WHERE repo = $1 AND path = ANY($2::text[])`,
-      [this.repo, paths],
-    );
-    const current = new Map(rows.map((row) => [row.path, row.version]));
-    const conflicts: WriteConflict[] = [];
-    for (const operation of batch) {
-      const actual = current.get(operation.path) ?? null;
-      if (!expectationHolds(operation.expectedVersion, actual)) {
-        conflicts.push({ path: operation.path, expected: operation.expectedVersion ?? null, actual });
-      }
-    }
-    if (conflicts.length > 0) return { commit: false, value: { status: 'conflict', conflicts } };
-    await this.#refusePathTwins(tx, batch, current);
-    const versions: Record<string, string | null> = {};
-    const deleted: string[] = [];
-    for (const operation of batch) {
-      if (operation.kind === 'delete') {
-        versions[operation.path] = null;
-        if (current.has(operation.path)) deleted.push(operation.path);
-        continue;
-      }
-      versions[operation.path] = operation.version;
-      if (current.get(operation.path) === operation.version) continue;
-      const indexed = operation.indexed;
-      await tx.query(
-        `INSERT INTO ${documents} (repo, path, version, size, content, words, searchable_length, unindexed, updated_at)
-         VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::text[] IS NULL THEN NULL ELSE array_to_tsvector($6::text[]) END, $7, $8, now())
-         ON CONFLICT (repo, path) DO UPDATE SET version = excluded.version, size = excluded.size, content = excluded.content,
-           words = excluded.words, searchable_length = excluded.searchable_length, unindexed = excluded.unindexed, updated_at = now()`,
-        [
-          this.repo,
-          operation.path,
-          operation.version,
-          operation.content.byteLength,
-          asBuffer(operation.content),
-          indexed?.words === undefined ? null : indexed.words,
-          indexed?.length ?? null,
-          indexed !== undefined && indexed.words === undefined,
-        ],
-      );
-    }
-    if (deleted.length > 0) {
-      await tx.query(`DELETE FROM ${documents} WHERE repo = $1 AND path = ANY($2::text[])`, [this.repo, deleted]);
-    }
-    return { commit: true, value: { status: 'committed', versions } };
-  }
-
-  /** Refuse a put creating a case or Unicode-normalisation twin of an existing path (core's rule). */
-  async #refusePathTwins(
-    tx: Transaction,
-    batch: readonly PlannedOperation[],
-    current: ReadonlyMap<string, string>,
-  ): Promise<void> {
-    const created = batch.filter((operation) => operation.kind === 'put' && !current.has(operation.path));
-    if (created.length === 0) return;
-    const rows = await tx.query<{ path: string }>(`SELECT path FROM ${this.#db.table('documents')} WHERE repo = $1`, [
-      this.repo,
-    ]);
-    const deleted = new Set(
-      batch.filter((operation) => operation.kind === 'delete').map((operation) => operation.path),
-    );
-    assertNoPathTwins(
-      created.map((operation) => operation.path),
-      rows.map((row) => row.path),
-      deleted,
-    );
-  }
-
-  async revision(): Promise<string> {
-    this.#assertOpen();
-    const rows = await this.#db.readOnce<{ revision: string }>(
-      'revision()',
-      `SELECT revision FROM ${this.#db.table('repos')} WHERE repo = $1`,
-      [this.repo],
-    );
-    return `${this.#databaseId}.${rows[0]?.revision ?? '0'}`;
-  }
-
-  async searchCandidates(query: SearchCandidateQuery): Promise<SearchCandidates> {
-    this.#assertOpen();
-    return this.#candidates.answer(query);
-  }
-
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    await this.#db.close();
-  }
+/** The driver on an open database, once the role may see `repo` (a hidden repository would read as empty). */
+async function driverOn(db: PostgresDatabase, databaseId: string, repo: string, readOnly: boolean): Promise<KitDriver> {
+  await new RepositoryAccessCheck(db).assert(repo);
+  return createPostgresDriver({ db, databaseId, repo, readOnly, label: labelOf(db) });
 }
 
 /**
@@ -396,21 +126,6 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 }
 
 /**
- * The store on an open database (package-internal: the store set builds it on a view of its
- * pool). Checks that the role may see `repo` first: a hidden repository would read as empty.
- */
-export async function postgresStoreOn(
-  db: PostgresDatabase,
-  databaseId: string,
-  repo: string,
-  readOnly: boolean,
-  maxDocumentBytes: number = DEFAULT_POSTGRES_MAX_DOCUMENT_BYTES,
-): Promise<PostgresStore> {
-  await new RepositoryAccessCheck(db).assert(repo);
-  return new PostgresStoreImpl(db, databaseId, repo, readOnly, maxDocumentBytes);
-}
-
-/**
  * Open the store kit driver alone (pass it to core's `createStore`, or run core's driver suite on
  * it): the same connection options, schema creation and row-level-security check as
  * {@link openPostgresStore}, which builds its store on this driver. Closing it ends the pool
@@ -420,15 +135,32 @@ export async function openPostgresDriver(options: Omit<PostgresStoreOptions, 'ma
   const repo = checkPostgresRepo(options?.repo, 'openPostgresDriver');
   const { db, databaseId } = await openDatabase(options, 'openPostgresDriver');
   try {
-    await new RepositoryAccessCheck(db).assert(repo);
-    return createPostgresDriver({ db, databaseId, repo, readOnly: options.readOnly === true, label: labelOf(db) });
+    return await driverOn(db, databaseId, repo, options.readOnly === true);
   } catch (error) {
     await db.close();
     throw error;
   }
 }
 
-/** The server as `postgres://user@host:port/database` (never the password). */
-export function labelOf(db: PostgresDatabase): string {
-  return `postgres://${db.identity.user}@${db.identity.host}:${db.identity.port}/${db.identity.database}`;
+/**
+ * The store on an open database (package-internal: the store set builds it on a view of its
+ * pool): `createStore` on the driver, plus the members this store has always exposed.
+ */
+export async function postgresStoreOn(
+  db: PostgresDatabase,
+  databaseId: string,
+  repo: string,
+  readOnly: boolean,
+  maxDocumentBytes: number = DEFAULT_POSTGRES_MAX_DOCUMENT_BYTES,
+): Promise<PostgresStore & KitStore> {
+  const store = createStore(await driverOn(db, databaseId, repo, readOnly), { maxDocumentBytes });
+  return Object.assign(store, {
+    repo,
+    schema: db.schema,
+    label: labelOf(db),
+    readOnly,
+    // The native tables on the same pool, not the kit's JSON documents under `.repomem/`.
+    verifiedBackend: async () => postgresRecordBackendOn(db.view(), readOnly),
+    taskRecordBackend: async () => postgresTaskRecordBackendOn(db.view(), readOnly),
+  }) as PostgresStore & KitStore;
 }
