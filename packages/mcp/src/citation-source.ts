@@ -74,7 +74,8 @@ export function citationSource(options: CitationSourceOptions): CitationSource {
 
 /**
  * A reader that opens `source` on its first read (what the verified-memory service is given).
- * It maps lines when the opened reader can (`mapLines`, git), else answers `unknown`.
+ * It maps lines and answers branch scope's history questions when the opened reader can (git,
+ * GitHub), else answers `unknown`.
  */
 export function lazyReader(source: CitationSource): CitationReader {
   return {
@@ -85,6 +86,17 @@ export function lazyReader(source: CitationSource): CitationReader {
       return reader.mapLines === undefined
         ? { kind: 'unknown', reason: `the ${reader.name} citation reader cannot map lines between revisions` }
         : reader.mapLines(request);
+    },
+    // Branch scope: the history and branch names of the opened reader, when it has them.
+    ancestry: async (request) => {
+      const reader = await source.reader();
+      return reader.ancestry === undefined
+        ? { kind: 'unknown', reason: `the ${reader.name} citation reader cannot read the git history` }
+        : reader.ancestry(request);
+    },
+    branches: async (repo) => {
+      const reader = await source.reader();
+      return reader.branches === undefined ? {} : reader.branches(repo);
     },
   };
 }

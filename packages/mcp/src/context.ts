@@ -3,6 +3,7 @@
 // service over the store's own backend, and the citation source. Closing the context closes
 // what it opened and nothing the application passed in.
 import {
+  branchFromEnvironment,
   createDocumentRecordBackend,
   createDocumentTaskRecordBackend,
   createSemanticIndex,
@@ -47,6 +48,11 @@ export interface MemoryMcpContext {
   readonly semantic?: SemanticIndex;
   /** Where cited code is read. */
   readonly citations: CitationSource;
+  /**
+   * The branch reads are scoped to when a tool call names no `ref`: `$GITHUB_HEAD_REF`, else a
+   * `$GITHUB_REF` naming a branch; `undefined` = the citation reader's current branch.
+   */
+  readonly branch: string | undefined;
   /** How tool names are spelled. */
   readonly toolNames: ToolNameStyle;
   /** Store-revision check interval in ms (0: off). */
@@ -105,6 +111,9 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
   });
   const watchIntervalMs = options.watchIntervalMs ?? DEFAULT_WATCH_INTERVAL_MS;
   const toolNames = options.toolNames ?? 'dotted';
+  const fromEnvironment = branchFromEnvironment(options.env ?? process.env);
+  if (fromEnvironment.kind === 'invalid') throw new RepomemError('INVALID_ARGUMENT', fromEnvironment.message);
+  const branch = fromEnvironment.kind === 'branch' ? fromEnvironment.branch : undefined;
   if (mode === 'disabled') {
     const close = async (): Promise<void> => {};
     return {
@@ -115,6 +124,7 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
       verified: undefined,
       tasks: undefined,
       citations,
+      branch,
       toolNames,
       watchIntervalMs,
       close,
@@ -174,6 +184,7 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
     tasks,
     ...(semantic === undefined ? {} : { semantic }),
     citations,
+    branch,
     toolNames,
     watchIntervalMs,
     close,

@@ -8,7 +8,10 @@ import type { RecallOptions, RecallResult, VerifiedMemoryService } from '@repome
 export function readOnlyRecall(service: VerifiedMemoryService): Pick<VerifiedMemoryService, 'recall'> {
   return {
     async recall(repo: string, options: RecallOptions = {}): Promise<RecallResult> {
-      const memories = await service.getRecent(repo, options.limit);
+      const memories = await service.getRecent(repo, options.limit, {
+        ...(options.ref === undefined ? {} : { ref: options.ref }),
+        ...(options.branch === undefined ? {} : { branch: options.branch }),
+      });
       const checked = await Promise.all(
         memories.map(async (memory) => ({
           memory,

@@ -3,7 +3,7 @@
 // the server's own, so no tool reaches another repository. On a document store, repomem's own
 // records (every repository's tasks and verified memories) live under `.repomem/`: resources and
 // history tools alike treat that directory as out of scope.
-import { RepomemError } from '@repomem/core';
+import { RepomemError, type ScopeOptions } from '@repomem/core';
 
 /** Documents under this prefix are repomem's own records (any repository's), never served as memory text. */
 export const INTERNAL_PREFIX = '.repomem/';
@@ -23,6 +23,16 @@ export function scopedDocumentPath(path: string): string {
     );
   }
   return path;
+}
+
+/**
+ * The branch scope of a read (issue 26): the call's `ref` (a branch or revision), else the
+ * server's branch (`$GITHUB_HEAD_REF` / `$GITHUB_REF` when it started in Actions), else nothing
+ * (the citation reader's current branch).
+ */
+export function branchScope(context: { readonly branch: string | undefined }, ref: string | undefined): ScopeOptions {
+  if (ref !== undefined) return { ref };
+  return context.branch === undefined ? {} : { branch: context.branch };
 }
 
 /** The server's repository, after checking that `given` (when present) names it. */

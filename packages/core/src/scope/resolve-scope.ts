@@ -59,3 +59,34 @@ export async function resolveBranchScope(
     defaultBranch: defaultBranch ?? names.defaultBranch ?? FALLBACK_DEFAULT_BRANCH,
   });
 }
+
+/** The branch GitHub Actions names in `env`, or why it is not a branch name. */
+export type EnvironmentBranch =
+  | { readonly kind: 'branch'; readonly branch: string; readonly variable: 'GITHUB_HEAD_REF' | 'GITHUB_REF' }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'invalid'; readonly variable: 'GITHUB_HEAD_REF' | 'GITHUB_REF'; readonly message: string };
+
+/**
+ * The branch an Actions run works on: `GITHUB_HEAD_REF` (pull-request events, where the checkout
+ * is a merge commit), else `GITHUB_REF` when it is `refs/heads/<branch>` (a tag or
+ * `refs/pull/...` names no branch); `none` outside Actions (then the clone's current branch
+ * applies). A value that is not a branch name is `invalid`, with a message naming the variable.
+ */
+export function branchFromEnvironment(env: Readonly<Record<string, string | undefined>>): EnvironmentBranch {
+  const named = (variable: 'GITHUB_HEAD_REF' | 'GITHUB_REF', value: string): EnvironmentBranch => {
+    const branch = branchName(value);
+    const problem = learnedRefProblem(branch);
+    return problem === undefined
+      ? { kind: 'branch', branch, variable }
+      : {
+          kind: 'invalid',
+          variable,
+          message: `$${variable} ${JSON.stringify(env[variable])} is not a branch name: it ${problem}`,
+        };
+  };
+  const head = env.GITHUB_HEAD_REF;
+  if (head !== undefined && head !== '') return named('GITHUB_HEAD_REF', head);
+  const ref = env.GITHUB_REF;
+  if (ref?.startsWith('refs/heads/')) return named('GITHUB_REF', ref);
+  return { kind: 'none' };
+}

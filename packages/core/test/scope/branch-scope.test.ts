@@ -3,6 +3,7 @@ import {
   type AncestryRequest,
   type BranchHistory,
   type BranchScope,
+  branchFromEnvironment,
   createCommitSet,
   listInScope,
   parseBranchScope,
@@ -175,5 +176,26 @@ describe('listInScope', () => {
     expect(listed.inScope.map((record) => record.n)).toEqual([20, 21, 22, 23, 24]);
     expect(listed.outOfScope).toHaveLength(20);
     expect(pages).toEqual([5, 20, 80]);
+  });
+});
+
+describe('branchFromEnvironment', () => {
+  it('takes GITHUB_HEAD_REF, else a GITHUB_REF naming a branch, else none', () => {
+    expect(branchFromEnvironment({ GITHUB_HEAD_REF: 'feature/x', GITHUB_REF: 'refs/pull/3/merge' })).toEqual({
+      kind: 'branch',
+      branch: 'feature/x',
+      variable: 'GITHUB_HEAD_REF',
+    });
+    expect(branchFromEnvironment({ GITHUB_REF: 'refs/heads/release/1.2' })).toMatchObject({ branch: 'release/1.2' });
+    expect(branchFromEnvironment({ GITHUB_REF: 'refs/tags/v1' })).toEqual({ kind: 'none' });
+    expect(branchFromEnvironment({})).toEqual({ kind: 'none' });
+  });
+
+  it('says which variable holds something that is not a branch name', () => {
+    expect(branchFromEnvironment({ GITHUB_REF: 'refs/heads/a..b' })).toMatchObject({
+      kind: 'invalid',
+      variable: 'GITHUB_REF',
+      message: expect.stringContaining('$GITHUB_REF "refs/heads/a..b" is not a branch name'),
+    });
   });
 });

@@ -3,6 +3,7 @@
 // agree on every field.
 import { ContextReceiptSchema, EpisodeInputSchema, ReceiptItemSchema, TaskRecordIdSchema } from '@repomem/core';
 import { z } from 'zod';
+import { scopeRef } from './verified.js';
 
 /** Input of `memory.hydrate`. */
 export const HydrateInput = z.object({
@@ -32,6 +33,7 @@ export const HydrateInput = z.object({
     .max(100)
     .optional()
     .describe('Commit the agent works on (verified memories are checked at it).'),
+  ref: scopeRef,
   prompt_version: z.string().min(1).max(100).optional().describe('Prompt version of the run, recorded in the receipt.'),
   record_receipt: z
     .boolean()

@@ -22,6 +22,15 @@ const citations = z
   .describe('Code locations supporting the memory: path relative to the repository root, 1-based inclusive lines.');
 const ref = z.string().min(1).optional().describe('Git revision to read the code at (default HEAD).');
 const text = (what: string) => z.string().describe(what);
+/** The ref a read is scoped to (branch scope). */
+export const scopeRef = z
+  .string()
+  .min(1)
+  .max(200)
+  .optional()
+  .describe(
+    "The branch the agent works on (default: the server's: $GITHUB_HEAD_REF, $GITHUB_REF, else the clone's current branch). Memories learned on another branch are served only when this ref's history contains the commit they were learned at; quarantined ones never.",
+  );
 
 /** Input of `memory.store`. */
 export const StoreInput = z.object({
@@ -39,9 +48,14 @@ export const StoreInput = z.object({
 export const GetRecentInput = z.object({
   repo,
   limit: z.number().int().min(1).max(MAX_RECALL_LIMIT).optional().describe('Most memories returned (default 50).'),
+  ref: scopeRef,
 });
 /** Input of `memory.search_by_path`. */
-export const SearchByPathInput = z.object({ repo, path: text('File path relative to the repository root.') });
+export const SearchByPathInput = z.object({
+  repo,
+  path: text('File path relative to the repository root.'),
+  ref: scopeRef,
+});
 /** Input of `memory.refresh` and `memory.log_applied` without details. */
 export const MemoryIdInput = z.object({ repo, memory_id: memoryId });
 /** Input of `memory.invalidate`. */

@@ -3,10 +3,17 @@
 // user preferences, within a token budget, with a receipt saying what was left out and why) and
 // `memory.record_episode` at task end (idempotent by task id).
 import { hydrate, RepomemError, type TaskRecordBackend, type VerifiedMemoryService, writeEpisode } from '@repomem/core';
+import { lazyReader } from '../citation-source.js';
 import type { MemoryMcpContext } from '../context.js';
 import { readOnlyRecall } from '../read-only-recall.js';
 import { HydrateInput, HydrateOutput, RecordEpisodeInput, RecordEpisodeOutput } from '../schemas/tasks.js';
 import { defineTool, type ToolEntry } from './define.js';
+
+/** Hydration's `branch`: the call's `ref`, else the server's branch (else the reader's current one). */
+function branchOf(context: MemoryMcpContext, ref: string | undefined): { branch?: string } {
+  const branch = ref ?? context.branch;
+  return branch === undefined ? {} : { branch };
+}
 
 /** `memory.hydrate` and `memory.record_episode` over a task-record backend. */
 export function taskTools(
@@ -46,6 +53,9 @@ export function taskTools(
           },
           ...(input.budget_tokens === undefined ? {} : { budgetTokens: input.budget_tokens }),
           ...(input.commit === undefined ? {} : { commit: input.commit }),
+          // Branch scope: the tool's ref, else the server's branch; the history is the citation source's.
+          ...branchOf(context, input.ref),
+          history: lazyReader(context.citations),
           ...(input.prompt_version === undefined ? {} : { promptVersion: input.prompt_version }),
           ...(context.semantic === undefined ? {} : { semantic: context.semantic }),
           recordReceipt: input.record_receipt === true,

@@ -25,7 +25,7 @@ import {
   VerificationOutput,
   VerifyCitationsInput,
 } from '../schemas/verified.js';
-import { scopedRepo } from '../scope.js';
+import { branchScope, scopedRepo } from '../scope.js';
 import { defineTool, type ToolEntry } from './define.js';
 
 /** Seed-shaped verification result: each citation says whether it exists, with its content or error. */
@@ -89,8 +89,8 @@ export function verifiedTools(context: MemoryMcpContext, service: VerifiedMemory
       output: MemoriesOutput,
       writes: false,
       idempotent: true,
-      async run({ repo, limit }) {
-        return { memories: await service.getRecent(scope(repo), limit) };
+      async run({ repo, limit, ref }) {
+        return { memories: await service.getRecent(scope(repo), limit, branchScope(context, ref)) };
       },
     }),
     defineTool({
@@ -101,8 +101,8 @@ export function verifiedTools(context: MemoryMcpContext, service: VerifiedMemory
       output: MemoriesOutput,
       writes: false,
       idempotent: true,
-      async run({ repo, path }) {
-        return { memories: await service.searchByPath(scope(repo), path) };
+      async run({ repo, path, ref }) {
+        return { memories: await service.searchByPath(scope(repo), path, branchScope(context, ref)) };
       },
     }),
     defineTool({
