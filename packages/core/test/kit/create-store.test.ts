@@ -27,6 +27,21 @@ describe('createStore', () => {
     expect(await codeOf(() => createStore(wrong))).toBe('INVALID_ARGUMENT');
   });
 
+  it('names every problem of a declaration, nested and optional members included', () => {
+    const driver = createInMemoryDriver();
+    const wrong = {
+      ...driver,
+      maxValueBytes: 1.5,
+      batch: 'sometimes',
+      history: { log: () => {} },
+      twins: {},
+    } as unknown as KitDriver;
+    expect(() => createStore(wrong)).toThrow(
+      /batch: must be .*maxValueBytes: must be a positive integer.*history\.readAt: must be a function.*twins\.candidates/,
+    );
+    expect(() => createStore(undefined as unknown as KitDriver)).toThrow(/driver: must be an object/);
+  });
+
   it('turns a malformed entry from a driver into INVALID_DOCUMENT', async () => {
     const driver = createInMemoryDriver();
     const broken: KitDriver = {
