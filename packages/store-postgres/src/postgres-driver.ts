@@ -7,6 +7,7 @@
 // expected version and applies. The tsvector index answers `fullText`. Row-level security is
 // checked at open (repo-access.ts); pooling, retries and receipts live in database.ts.
 import {
+  assertNoPathTwins,
   KIT_DRIVER_VERSION,
   type KitChange,
   type KitConflict,
@@ -33,6 +34,12 @@ export interface PostgresDriverTarget {
   readonly readOnly: boolean;
   /** Names the store in the read-only refusal. */
   readonly label: string;
+  /**
+   * Also refuse path twins inside the write transaction, under the repository's row lock (the
+   * store sets it: core's check runs before the transaction, so two writers creating twins at
+   * the same moment could otherwise both succeed). Off for the bare driver, which holds any key.
+   */
+  readonly twinsUnderLock?: boolean;
 }
 
 /** The kit namespaces and their tables: key column, and how a value is held. */
@@ -125,6 +132,25 @@ export function createPostgresDriver(target: PostgresDriverTarget): KitDriver {
     }
   }
 
+  /**
+   * Core refuses path twins before the batch reaches the driver; checked again here under the
+   * repository's row lock, so two writers creating `Notes.md` and `notes.md` at the same moment
+   * cannot both succeed (only batches creating documents pay for the listing).
+   */
+  async function refuseTwins(tx: Transaction, changes: readonly KitChange[], current: ReadonlyMap<string, string>) {
+    if (target.twinsUnderLock !== true) return;
+    const documents = changes.filter((change) => change.namespace === 'documents');
+    const created = documents.filter((change) => change.value !== null && !current.has(`documents\0${change.key}`));
+    if (created.length === 0) return;
+    const rows = await tx.query<{ path: string }>(`SELECT path FROM ${db.table('documents')} WHERE repo = $1`, [repo]);
+    const deleted = new Set(documents.filter((change) => change.value === null).map((change) => change.key));
+    assertNoPathTwins(
+      created.map((change) => change.key),
+      rows.map((row) => row.path),
+      deleted,
+    );
+  }
+
   /** Lock what the batch touches, check every precondition, apply (inside one transaction). */
   async function transact(tx: Transaction, changes: readonly KitChange[]): Promise<TransactionOutcome<KitWriteResult>> {
     const indexed = new Map<KitChange, IndexedText | undefined>();
@@ -164,6 +190,7 @@ export function createPostgresDriver(target: PostgresDriverTarget): KitDriver {
       }
     }
     if (conflicts.length > 0) return { commit: false, value: { status: 'conflict', conflicts } };
+    await refuseTwins(tx, changes, current);
     for (const change of changes) {
       // An unchanged document keeps its row (and its index entry).
       if (change.value !== null && current.get(`${change.namespace}\0${change.key}`) === change.version) continue;

@@ -88,9 +88,15 @@ function labelOf(db: PostgresDatabase): string {
 }
 
 /** The driver on an open database, once the role may see `repo` (a hidden repository would read as empty). */
-async function driverOn(db: PostgresDatabase, databaseId: string, repo: string, readOnly: boolean): Promise<KitDriver> {
+async function driverOn(
+  db: PostgresDatabase,
+  databaseId: string,
+  repo: string,
+  readOnly: boolean,
+  twinsUnderLock = false,
+): Promise<KitDriver> {
   await new RepositoryAccessCheck(db).assert(repo);
-  return createPostgresDriver({ db, databaseId, repo, readOnly, label: labelOf(db) });
+  return createPostgresDriver({ db, databaseId, repo, readOnly, label: labelOf(db), twinsUnderLock });
 }
 
 /**
@@ -153,7 +159,7 @@ export async function postgresStoreOn(
   readOnly: boolean,
   maxDocumentBytes: number = DEFAULT_POSTGRES_MAX_DOCUMENT_BYTES,
 ): Promise<PostgresStore & KitStore> {
-  const store = createStore(await driverOn(db, databaseId, repo, readOnly), { maxDocumentBytes });
+  const store = createStore(await driverOn(db, databaseId, repo, readOnly, true), { maxDocumentBytes });
   return Object.assign(store, {
     repo,
     schema: db.schema,
