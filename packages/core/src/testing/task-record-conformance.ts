@@ -4,6 +4,7 @@
 // the reference backend. It reads results only through the backend under test.
 import type { TaskRecordBackend } from '../tasks/record-backend.js';
 import { expectRepomemErrorCode, registerPerTestSubject } from './conformance-lifecycle.js';
+import { registerTaskLearnedOnGroups } from './task-record-conformance-learned-on.js';
 import { registerTaskMemoryGroups } from './task-record-conformance-memory.js';
 import { registerTaskRecordQueryGroups } from './task-record-conformance-queries.js';
 import { registerTaskRuleGroups } from './task-record-conformance-rules.js';
@@ -62,5 +63,6 @@ export function runTaskRecordBackendConformance<B extends TaskRecordBackend>(
     registerTaskRecordQueryGroups(harness);
     registerTaskMemoryGroups(harness);
     registerTaskRuleGroups(harness);
+    registerTaskLearnedOnGroups(harness);
   });
 }

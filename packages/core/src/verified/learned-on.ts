@@ -6,6 +6,7 @@
 // belong to the default branch's scope.
 import { z } from 'zod';
 import { gitRefComponentProblem } from '../envelope/ref-encoding.js';
+import { RepomemError } from '../errors.js';
 
 /** Longest branch name kept in `learned_on`, `promoted_from` or `quarantine`, in characters. */
 export const MAX_LEARNED_REF_CHARS = 200;
@@ -87,6 +88,23 @@ export const LearnedOnSchema = z
 export type LearnedOn = z.output<typeof LearnedOnSchema>;
 /** Where a record was learned, as callers write it (a `refs/heads/` prefix is accepted). */
 export type LearnedOnInput = z.input<typeof LearnedOnSchema>;
+
+/**
+ * A writer's `learnedOn` option, validated: `undefined` stays `undefined` (the default branch's
+ * scope); anything else must be `{commit, ref}` ({@link LearnedOnSchema}), else `INVALID_ARGUMENT`
+ * naming the problem.
+ */
+export function parseLearnedOnOption(value: unknown): LearnedOn | undefined {
+  if (value === undefined) return undefined;
+  const parsed = LearnedOnSchema.safeParse(value);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    );
+    throw new RepomemError('INVALID_ARGUMENT', `invalid learnedOn: ${problems.join('; ')}`, { details: { value } });
+  }
+  return parsed.data;
+}
 
 /** Where a promoted record was learned before its branch's pull request merged. */
 export const PromotedFromSchema = z

@@ -3,6 +3,7 @@
 // writes a minimal one; later a merged or closed pull request marks it positive or negative, so
 // hydration can prefer approaches that worked. A memory failure never fails the task.
 import { RepomemError } from '../../errors.js';
+import { type LearnedOnInput, parseLearnedOnOption } from '../../verified/learned-on.js';
 import type { TaskRecord, TaskRecordBackend } from '../record-backend.js';
 import { assertTaskRecordId, assertTaskRecordRepo } from '../record-rules.js';
 import {
@@ -26,6 +27,11 @@ export interface EpisodeWriteOptions extends WriteRetryOptions {
   readonly backend: TaskRecordBackend;
   /** Repository `owner/name`. */
   readonly repo: string;
+  /**
+   * Commit and branch of the task (see `resolveLearnedOn`), recorded on the episode (replacing
+   * what a rewrite had); absent = kept as stored, or the default branch's scope for a new one.
+   */
+  readonly learnedOn?: LearnedOnInput;
   /** Clock (tests). */
   readonly now?: () => Date;
   /** Throw the last failure instead of returning it (default `false`: fail open). */
@@ -59,6 +65,7 @@ function sameData(a: EpisodeData, b: EpisodeData): boolean {
 async function write(options: EpisodeWriteOptions, input: EpisodeInput, minimal: boolean): Promise<EpisodeWriteResult> {
   assertTaskRecordRepo(options.repo);
   const episode = parseInput(input);
+  const learnedOn = parseLearnedOnOption(options.learnedOn);
   const now = options.now ?? (() => new Date());
   let receiptId = episode.receipt_id;
   const decide = (current: TaskRecord | undefined): RecordDecision => {
@@ -78,6 +85,7 @@ async function write(options: EpisodeWriteOptions, input: EpisodeInput, minimal:
         ...(stored?.outcome_at === undefined ? {} : { outcome_at: stored.outcome_at }),
         ...(stored?.outcome_event_at === undefined ? {} : { outcome_event_at: stored.outcome_event_at }),
         written_at: stored?.written_at ?? now().toISOString(),
+        ...(learnedOn === undefined ? {} : { learned_on: learnedOn }),
       },
       options.repo,
     );

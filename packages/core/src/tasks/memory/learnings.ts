@@ -5,6 +5,7 @@
 // verified memories use (`contradictionKey`/`contradicts`), so both kinds of memory agree.
 import { RepomemError } from '../../errors.js';
 import { contradictionKey, contradicts } from '../../verified/contradictions.js';
+import { type LearnedOn, type LearnedOnInput, parseLearnedOnOption } from '../../verified/learned-on.js';
 import type { TaskRecord, TaskRecordBackend, TaskRecordWrite } from '../record-backend.js';
 import { assertTaskRecordId, assertTaskRecordRepo } from '../record-rules.js';
 import {
@@ -35,6 +36,11 @@ export interface RecordLearningsInput {
   readonly learnings: string | readonly LearningItem[];
   /** `repo_learning` (default; learnings prompt) or `agent_self_feedback` (self-feedback prompt). */
   readonly insightType?: InsightType;
+  /**
+   * Commit and branch of the task (see `resolveLearnedOn`); recorded on new learnings. A learning
+   * already stored keeps where it was first learned. Absent = the default branch's scope.
+   */
+  readonly learnedOn?: LearnedOnInput;
   /** Clock (tests). */
   readonly now?: () => Date;
 }
@@ -72,11 +78,27 @@ async function contradicting(backend: TaskRecordBackend, repo: string, item: Lea
   });
 }
 
+/**
+ * The learned-on fields of a learning written again: a stored one keeps its own (where it was
+ * first learned, promoted or quarantined), a new one records `learnedOn`.
+ */
+function learnedFields(current: KnowledgeData | undefined, learnedOn: LearnedOn | undefined): Partial<KnowledgeData> {
+  if (current !== undefined) {
+    return {
+      ...(current.learned_on === undefined ? {} : { learned_on: current.learned_on }),
+      ...(current.promoted_from === undefined ? {} : { promoted_from: current.promoted_from }),
+      ...(current.quarantine === undefined ? {} : { quarantine: current.quarantine }),
+    };
+  }
+  return learnedOn === undefined ? {} : { learned_on: learnedOn };
+}
+
 async function recordOne(
   input: RecordLearningsInput,
   item: LearningItem,
   insightType: InsightType,
   now: () => Date,
+  learnedOn: LearnedOn | undefined,
 ): Promise<LearningOutcome> {
   const { backend, repo, taskId } = input;
   const id = knowledgeRecordId(item.subject, item.scope, item.fact);
@@ -109,6 +131,7 @@ async function recordOne(
       supersedes: [...new Set([...(current?.supersedes ?? []), ...others.map((record) => record.id)])].slice(-50),
       tasks: [...new Set([...(current?.tasks ?? []), ...(taskId === undefined ? [] : [taskId])])].slice(0, 20),
       created_at: current?.created_at ?? at.toISOString(),
+      ...learnedFields(existing === undefined ? undefined : current, learnedOn),
     };
     const writes: TaskRecordWrite[] = [
       nextRecord(repo, 'knowledge', id, existing, { text: knowledgeSearchText(data), data }, at),
@@ -141,6 +164,7 @@ export async function recordLearnings(input: RecordLearningsInput): Promise<Reco
   assertTaskRecordRepo(input.repo);
   if (input.taskId !== undefined) assertTaskRecordId(input.taskId);
   const insightType = input.insightType ?? 'repo_learning';
+  const learnedOn = parseLearnedOnOption(input.learnedOn);
   let parsed: ParsedLearnings;
   if (typeof input.learnings === 'string') {
     parsed = parseLearnings(input.learnings, { freeText: insightType === 'agent_self_feedback' });
@@ -158,7 +182,7 @@ export async function recordLearnings(input: RecordLearningsInput): Promise<Reco
         `invalid learning "${String(item.subject)}": ${checked.error.message}`,
       );
     }
-    outcomes.push(await recordOne(input, checked.data, insightType, now));
+    outcomes.push(await recordOne(input, checked.data, insightType, now, learnedOn));
   }
   return { kind: 'recorded', outcomes, skipped: parsed.skipped };
 }

@@ -4,6 +4,7 @@
 // store. Everything here goes through the TaskRecordBackend with compare-and-swap: a concurrent
 // writer makes the whole step re-read and retry, never lose an update.
 import { RepomemError } from '../../errors.js';
+import { type LearnedOn, type LearnedOnInput, parseLearnedOnOption } from '../../verified/learned-on.js';
 import { scopeKey } from '../../verified/record.js';
 import type { TaskRecord, TaskRecordBackend, TaskRecordWrite } from '../record-backend.js';
 import type { RuleRejection } from './injection-screen.js';
@@ -33,6 +34,12 @@ export interface RuleBookOptions {
   readonly now?: () => Date;
   /** How a new rule relates to a stored one of the same scope (default {@link compareRules}). */
   readonly compare?: RuleComparer;
+  /**
+   * Commit and branch the rules were learned on (the reviewed pull request's head, see
+   * `resolveLearnedOn`): recorded on new rules; a stored rule keeps its own. Absent = the default
+   * branch's scope.
+   */
+  readonly learnedOn?: LearnedOnInput;
 }
 
 /** What happened to one candidate in {@link saveRules}. */
@@ -148,8 +155,14 @@ function mergeReasons(old: readonly PendingReason[], added: readonly PendingReas
     .map(({ subjects, ...reason }) => ({ ...reason, ...(subjects === undefined ? {} : { subjects: [...subjects] }) }));
 }
 
-function newRuleData(candidate: CandidateRule, status: 'active' | 'pending', supersedes: readonly string[]): RuleData {
+function newRuleData(
+  candidate: CandidateRule,
+  status: 'active' | 'pending',
+  supersedes: readonly string[],
+  learnedOn?: LearnedOn,
+): RuleData {
   return {
+    ...(learnedOn === undefined ? {} : { learned_on: learnedOn }),
     rule: candidate.rule,
     ...(candidate.scope === undefined ? {} : { scope: candidate.scope }),
     source: candidate.provenance.prompt_version === 'manual' ? 'manual' : 'review',
@@ -184,6 +197,7 @@ export async function saveRules(
   options: RuleBookOptions = {},
 ): Promise<SaveRulesResult> {
   const compare = options.compare ?? compareRules;
+  const learnedOn = parseLearnedOnOption(options.learnedOn);
   return withRules(backend, repo, options.now ?? (() => new Date()), (rules, at) => {
     const outcomes: SavedRuleOutcome[] = [];
     const superseded: { id: string; by: string }[] = [];
@@ -234,7 +248,8 @@ export async function saveRules(
       }
       if (reasons.length > 0) {
         const contradicts = contradicted.map((rule) => rule.id);
-        const base = same === undefined ? newRuleData(candidate, 'pending', []) : confirm(same.data, candidate);
+        const base =
+          same === undefined ? newRuleData(candidate, 'pending', [], learnedOn) : confirm(same.data, candidate);
         const { superseded_by: _by, ...rest } = base;
         const working: WorkingRule = same ?? { id, revision: null, changed: true, data: base };
         working.data = {
@@ -263,7 +278,12 @@ export async function saveRules(
         outcomes.push({ kind: 'reactivated', rule: storedOf(repo, same, at), supersedes: [] });
         continue;
       }
-      const created: WorkingRule = { id, revision: null, changed: true, data: newRuleData(candidate, 'active', []) };
+      const created: WorkingRule = {
+        id,
+        revision: null,
+        changed: true,
+        data: newRuleData(candidate, 'active', [], learnedOn),
+      };
       rules.set(id, created);
       outcomes.push({ kind: 'added', rule: storedOf(repo, created, at), supersedes: [] });
     }
