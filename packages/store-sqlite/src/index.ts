@@ -2,6 +2,7 @@
 
 export { MEMORY_FTS_WEIGHTS } from './record-reads.js';
 export { SQLITE_APPLICATION_ID, SQLITE_SCHEMA_VERSION } from './schema.js';
+export type { SqliteDriver } from './sqlite-driver.js';
 export {
   openSqliteRecordBackend,
   type SqliteRecordBackend,
@@ -10,6 +11,7 @@ export {
 export * from './sqlite-scheme.js';
 export * from './sqlite-set.js';
 export {
+  createSqliteDriver,
   DEFAULT_SQLITE_BUSY_TIMEOUT_MS,
   DEFAULT_SQLITE_MAX_DOCUMENT_BYTES,
   DEFAULT_SQLITE_REPO,

@@ -1,41 +1,22 @@
 // Why: the embedded default store. Documents are rows of one SQLite file (node:sqlite, no native
 // addon), scoped by repository, so several repositories and several processes can share a file.
-// Every write is one `BEGIN IMMEDIATE` transaction that checks all expected versions and applies
-// the whole batch, the FTS5 index and the repository's revision counter together: all or nothing,
-// across processes and crashes. State values have their own table (sqlite-state.ts) and search
-// candidates come from the FTS5 index (sqlite-candidates.ts). See docs/architecture.md ("SQLite").
-import type { DatabaseSync } from 'node:sqlite';
+// The store is core's `createStore` on the SQLite driver (sqlite-driver.ts: one `BEGIN IMMEDIATE`
+// transaction per batch, the FTS5 index for search candidates, a revision counter); this module
+// checks the options, opens the connection and keeps the store's own members (file, repo,
+// readOnly). See docs/architecture.md ("SQLite").
 import {
-  assertNoPathTwins,
-  type DocumentEntry,
-  expectationHolds,
+  createStore,
   type MemoryStore,
-  normalizeDocumentPath,
-  normalizePrefix,
-  type PreparedOperation,
-  prepareWriteBatch,
   type ReadAllOptions,
   RepomemError,
   type SearchCandidateQuery,
   type SearchCandidates,
-  STORE_SPECIFICATION_VERSION,
-  type StoreCapabilities,
   type StoredDocument,
-  type StoreState,
-  storeClosedError,
-  type WriteConflict,
-  type WriteOperation,
-  type WriteResult,
 } from '@repomem/core';
 import { type OpenedConnection, openConnection } from './connection.js';
-import { DocumentStatements } from './document-statements.js';
-import { scopeToken } from './fts-query.js';
-import { type IndexedText, indexedText } from './indexed-text.js';
-import { prefixCondition } from './path-range.js';
-import { rollbackQuietly } from './schema.js';
-import { SqliteCandidates } from './sqlite-candidates.js';
-import { translateSqliteError } from './sqlite-errors.js';
-import { SqliteState } from './sqlite-state.js';
+import { MAX_SQLITE_DOCUMENT_BYTES, readOnlyError, type SqliteDriver, sqliteDriverOn } from './sqlite-driver.js';
+
+export { MAX_SQLITE_DOCUMENT_BYTES } from './sqlite-driver.js';
 
 /** Repository scope used when {@link SqliteStoreOptions.repo} is not given. */
 export const DEFAULT_SQLITE_REPO = 'default';
@@ -45,9 +26,6 @@ export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /** Default {@link SqliteStoreOptions.maxDocumentBytes}: 16 MiB, like core's reference stores. */
 export const DEFAULT_SQLITE_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
-
-/** Largest accepted {@link SqliteStoreOptions.maxDocumentBytes}: 512 MiB (SQLite's own limit is about 1 GB). */
-export const MAX_SQLITE_DOCUMENT_BYTES = 512 * 1024 * 1024;
 
 /** Longest repository scope name, in UTF-16 code units. */
 export const MAX_SQLITE_REPO_LENGTH = 512;
@@ -86,7 +64,9 @@ export interface SqliteStore extends MemoryStore {
   readonly repo: string;
   /** True when the store refuses writes (`readOnly` option or a write-protected file). */
   readonly readOnly: boolean;
-  /** Every document under a prefix with its content, read in one snapshot (always present). */
+  /** The SQLite driver the store is built on (`createStore(driver)`). */
+  readonly driver: SqliteDriver;
+  /** Every document under a prefix with its content (always present). */
   readAll(options?: ReadAllOptions): Promise<StoredDocument[]>;
   /** Candidate documents from the FTS5 index (always present); search with core's `searchStore`. */
   searchCandidates(query: SearchCandidateQuery): Promise<SearchCandidates>;
@@ -114,270 +94,65 @@ function checkRepo(repo: unknown): string {
   return repo;
 }
 
-const byPath = (a: { readonly path: string }, b: { readonly path: string }): number =>
-  a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-
-interface CurrentRow {
-  readonly id: number;
-  readonly version: string;
-  readonly indexed: number;
+/** Options checked, the connection opened (or the shared one), the driver on it. */
+function openDriver(options: SqliteStoreOptions, shared?: OpenedConnection): [SqliteDriver, number] {
+  if (options === null || typeof options !== 'object' || typeof options.path !== 'string' || options.path === '') {
+    throw new RepomemError('INVALID_ARGUMENT', 'openSqliteStore: path must be a non-empty file path (or ":memory:")');
+  }
+  const repo = checkRepo(options.repo);
+  const busyTimeoutMs = positiveInteger(
+    'busyTimeoutMs',
+    options.busyTimeoutMs,
+    DEFAULT_SQLITE_BUSY_TIMEOUT_MS,
+    2 ** 31 - 1,
+  );
+  const maxDocumentBytes = positiveInteger(
+    'maxDocumentBytes',
+    options.maxDocumentBytes,
+    DEFAULT_SQLITE_MAX_DOCUMENT_BYTES,
+    MAX_SQLITE_DOCUMENT_BYTES,
+  );
+  const connection =
+    shared ?? openConnection({ path: options.path, busyTimeoutMs, readOnly: options.readOnly === true });
+  try {
+    return [sqliteDriverOn(connection, { repo, ownsConnection: shared === undefined }), maxDocumentBytes];
+  } catch (error) {
+    if (shared === undefined) connection.db.close();
+    throw error;
+  }
 }
 
-/** A put or delete with its index entry computed before the write lock is taken. */
-type PlannedOperation = PreparedOperation & { readonly indexed?: IndexedText | undefined };
-
-class SqliteStoreImpl implements SqliteStore {
-  readonly specificationVersion = STORE_SPECIFICATION_VERSION;
-  readonly name = 'sqlite' as const;
-  readonly capabilities: StoreCapabilities;
-  readonly file: string;
-  readonly repo: string;
-  readonly readOnly: boolean;
-  readonly state: StoreState;
-  readonly #db: DatabaseSync;
-  readonly #databaseId: string;
-  readonly #statements: DocumentStatements;
-  readonly #candidates: SqliteCandidates;
-  /** FTS5 token of this repository scope (see `scopeToken`). */
-  readonly #scope: string;
-  /** False on a store set's connection: the set closes it. */
-  readonly #ownsDb: boolean;
-  #closed = false;
-
-  constructor(options: SqliteStoreOptions, shared?: OpenedConnection) {
-    if (options === null || typeof options !== 'object' || typeof options.path !== 'string' || options.path === '') {
-      throw new RepomemError('INVALID_ARGUMENT', 'openSqliteStore: path must be a non-empty file path (or ":memory:")');
-    }
-    this.repo = checkRepo(options.repo);
-    this.#scope = scopeToken(this.repo);
-    const busyTimeoutMs = positiveInteger(
-      'busyTimeoutMs',
-      options.busyTimeoutMs,
-      DEFAULT_SQLITE_BUSY_TIMEOUT_MS,
-      2 ** 31 - 1,
-    );
-    const maxDocumentBytes = positiveInteger(
-      'maxDocumentBytes',
-      options.maxDocumentBytes,
-      DEFAULT_SQLITE_MAX_DOCUMENT_BYTES,
-      MAX_SQLITE_DOCUMENT_BYTES,
-    );
-    const connection =
-      shared ?? openConnection({ path: options.path, busyTimeoutMs, readOnly: options.readOnly === true });
-    this.#ownsDb = shared === undefined;
-    this.#db = connection.db;
-    this.file = connection.file;
-    this.readOnly = connection.readOnly;
-    this.#databaseId = connection.databaseId;
-    try {
-      this.#statements = new DocumentStatements(this.#db);
-      this.state = new SqliteState({
-        db: this.#db,
-        repo: this.repo,
-        assertOpen: () => this.#assertOpen(),
-        assertWritable: (action) => this.#assertWritable(action),
-        run: (action, work) => this.#run(action, work),
-      });
-    } catch (error) {
-      if (this.#ownsDb) this.#db.close();
-      throw translateSqliteError(error, this.file, 'preparing statements');
-    }
-    this.#candidates = new SqliteCandidates(this.#db, this.repo, this.#scope);
-    this.capabilities = Object.freeze({
-      binarySafe: true,
-      atomicDocument: true,
-      atomicBatch: true,
-      readYourWrites: true,
-      compareAndSwap: 'native',
-      maxDocumentBytes,
-    });
-  }
-
-  #assertOpen(): void {
-    if (this.#closed) throw storeClosedError('sqlite');
-  }
-
-  #assertWritable(action: string): void {
-    if (this.readOnly) {
-      throw new RepomemError('READ_ONLY', `the sqlite store ${this.file} is open read-only; ${action} was refused`, {
-        details: { file: this.file },
-      });
-    }
-  }
-
-  /** Run a synchronous database action, translating SQLite errors. */
-  #run<T>(action: string, work: () => T): T {
-    try {
-      return work();
-    } catch (error) {
-      throw translateSqliteError(error, this.file, action);
-    }
-  }
-
-  async get(path: string): Promise<StoredDocument | undefined> {
-    this.#assertOpen();
-    const normalized = normalizeDocumentPath(path);
-    const row = this.#run(`get(${normalized})`, () => this.#statements.get.get(this.repo, normalized)) as
-      | { version: string; size: number; content: Uint8Array }
-      | undefined;
-    if (row === undefined) return undefined;
-    // node:sqlite returns a fresh buffer per read, so the caller owns it (no copy needed).
-    return { path: normalized, version: row.version, size: Number(row.size), content: row.content };
-  }
-
-  async list(prefix?: string): Promise<DocumentEntry[]> {
-    this.#assertOpen();
-    const condition = prefixCondition('path', normalizePrefix(prefix));
-    const rows = this.#run('list()', () =>
-      this.#statements.list(condition.sql).all({ repo: this.repo, ...condition.params }),
-    ) as unknown as Array<{ path: string; version: string; size: number }>;
-    return rows.map((row) => ({ path: row.path, version: row.version, size: Number(row.size) })).sort(byPath);
-  }
-
-  async readAll(options: ReadAllOptions = {}): Promise<StoredDocument[]> {
-    this.#assertOpen();
-    const condition = prefixCondition('path', normalizePrefix(options.prefix));
-    const accept = options.accept;
-    return this.#run('readAll()', () => {
-      // One read transaction: the listing and every content come from the same snapshot.
-      this.#db.exec('BEGIN');
-      try {
-        const rows = (
-          this.#statements.list(condition.sql).all({ repo: this.repo, ...condition.params }) as unknown as Array<{
-            path: string;
-            size: number;
-          }>
-        ).sort(byPath);
-        const documents: StoredDocument[] = [];
-        for (const row of rows) {
-          const size = Number(row.size);
-          if (accept !== undefined && !accept(row.path, size)) continue;
-          const document = this.#statements.get.get(this.repo, row.path) as
-            | { version: string; content: Uint8Array }
-            | undefined;
-          if (document !== undefined) {
-            documents.push({ path: row.path, version: document.version, size, content: document.content });
-          }
-        }
-        this.#db.exec('COMMIT');
-        return documents;
-      } catch (error) {
-        rollbackQuietly(this.#db);
-        throw error;
-      }
-    });
-  }
-
-  async write(operations: readonly WriteOperation[]): Promise<WriteResult> {
-    this.#assertOpen();
-    this.#assertWritable('write()');
-    const planned: PlannedOperation[] = prepareWriteBatch(operations, this.capabilities.maxDocumentBytes).map(
-      (operation) =>
-        operation.kind === 'put'
-          ? { ...operation, indexed: indexedText(operation.path, operation.content) }
-          : operation,
-    );
-    return this.#run('write()', () => this.#transact(planned));
-  }
-
-  /** Check every expectation and apply the batch in one IMMEDIATE transaction (synchronous). */
-  #transact(batch: readonly PlannedOperation[]): WriteResult {
-    const s = this.#statements;
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
-      const current = new Map<string, CurrentRow | undefined>();
-      const conflicts: WriteConflict[] = [];
-      for (const operation of batch) {
-        const row = s.current.get(this.repo, operation.path) as CurrentRow | undefined;
-        current.set(operation.path, row);
-        const actual = row?.version ?? null;
-        if (!expectationHolds(operation.expectedVersion, actual)) {
-          conflicts.push({ path: operation.path, expected: operation.expectedVersion ?? null, actual });
-        }
-      }
-      if (conflicts.length > 0) {
-        this.#db.exec('ROLLBACK');
-        return { status: 'conflict', conflicts };
-      }
-      this.#refusePathTwins(batch, current);
-      const now = new Date().toISOString();
-      const versions: Record<string, string | null> = {};
-      let indexedDelta = 0;
-      for (const operation of batch) {
-        const row = current.get(operation.path);
-        if (operation.kind === 'delete') {
-          versions[operation.path] = null;
-          if (row === undefined) continue;
-          s.ftsDelete.run(row.id);
-          s.remove.run(row.id);
-          s.removeContent.run(row.id);
-          indexedDelta -= row.indexed;
-          continue;
-        }
-        versions[operation.path] = operation.version;
-        if (row?.version === operation.version) continue;
-        const text = operation.indexed;
-        const indexed = text === undefined ? 0 : 1;
-        const length = text?.length ?? null;
-        const size = operation.content.byteLength;
-        let id: number;
-        if (row === undefined) {
-          id = Number(
-            s.insert.run(this.repo, operation.path, operation.version, size, indexed, length, now).lastInsertRowid,
-          );
-          s.insertContent.run(id, operation.content);
-        } else {
-          id = row.id;
-          s.ftsDelete.run(id);
-          s.update.run(operation.version, size, indexed, length, now, id);
-          s.updateContent.run(operation.content, id);
-          indexedDelta -= row.indexed;
-        }
-        indexedDelta += indexed;
-        if (text !== undefined) s.ftsInsert.run(id, this.#scope, text.path, text.body);
-      }
-      s.bump.get({ repo: this.repo, delta: indexedDelta });
-      this.#db.exec('COMMIT');
-      return { status: 'committed', versions };
-    } catch (error) {
-      rollbackQuietly(this.#db);
-      throw error;
-    }
-  }
-
-  /** Refuse a put creating a case or Unicode-normalisation twin of an existing path (core's rule). */
-  #refusePathTwins(batch: readonly PlannedOperation[], current: ReadonlyMap<string, CurrentRow | undefined>): void {
-    const created = batch.filter((operation) => operation.kind === 'put' && current.get(operation.path) === undefined);
-    if (created.length === 0) return;
-    const rows = this.#statements.list('1 = 1').all({ repo: this.repo }) as unknown as Array<{ path: string }>;
-    const deleted = new Set(
-      batch.filter((operation) => operation.kind === 'delete').map((operation) => operation.path),
-    );
-    assertNoPathTwins(
-      created.map((operation) => operation.path),
-      rows.map((row) => row.path),
-      deleted,
-    );
-  }
-
-  async revision(): Promise<string> {
-    this.#assertOpen();
-    const row = this.#run('revision()', () => this.#statements.revision.get(this.repo)) as
-      | { revision: number }
-      | undefined;
-    return `${this.#databaseId}.${row?.revision ?? 0}`;
-  }
-
-  async searchCandidates(query: SearchCandidateQuery): Promise<SearchCandidates> {
-    this.#assertOpen();
-    return this.#run('searchCandidates()', () => this.#candidates.answer(query));
-  }
-
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    if (this.#ownsDb) this.#db.close();
-  }
+/** The store: core's `createStore` on the driver, plus the members the store had before the kit. */
+function sqliteStore(options: SqliteStoreOptions, shared?: OpenedConnection): SqliteStore {
+  const [driver, maxDocumentBytes] = openDriver(options, shared);
+  const kit = createStore(driver, { maxDocumentBytes });
+  let closed = false;
+  return {
+    specificationVersion: kit.specificationVersion,
+    name: 'sqlite',
+    capabilities: kit.capabilities,
+    state: kit.state,
+    file: driver.file,
+    repo: driver.repo,
+    readOnly: driver.readOnly,
+    driver,
+    get: kit.get,
+    getMany: kit.getMany,
+    list: kit.list,
+    readAll: kit.readAll as SqliteStore['readAll'],
+    // Refused before validation, also for an empty batch (the kit never calls the driver for one).
+    write: async (operations, metadata) => {
+      if (driver.readOnly && !closed) throw readOnlyError(driver.file);
+      return kit.write(operations, metadata);
+    },
+    searchCandidates: kit.searchCandidates as SqliteStore['searchCandidates'],
+    // The driver's token as the store answered it before the kit (`<database id>.<counter>`).
+    revision: async () => (await kit.revision()).slice(`${driver.name}:`.length),
+    close: async () => {
+      closed = true;
+      await kit.close();
+    },
+  };
 }
 
 /**
@@ -397,7 +172,7 @@ class SqliteStoreImpl implements SqliteStore {
  * transaction.
  */
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<SqliteStore> {
-  return new SqliteStoreImpl(options);
+  return sqliteStore(options);
 }
 
 /**
@@ -405,5 +180,19 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
  * connection open; `options.path` only names the file in messages.
  */
 export function sqliteStoreOn(options: SqliteStoreOptions, connection: OpenedConnection): SqliteStore {
-  return new SqliteStoreImpl(options, connection);
+  return sqliteStore(options, connection);
+}
+
+/**
+ * Open the SQLite store kit driver alone (what `openSqliteStore` builds its store on), for
+ * `createStore(driver)` or core's driver suite. Same options and errors as
+ * {@link openSqliteStore} (`maxDocumentBytes` is the store's; pass it to `createStore`).
+ *
+ * @example
+ * ```ts
+ * const store = createStore(createSqliteDriver({ path: '.repomem/repomem.db', repo: 'acme/app' }));
+ * ```
+ */
+export function createSqliteDriver(options: SqliteStoreOptions): SqliteDriver {
+  return openDriver(options)[0];
 }
