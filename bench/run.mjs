@@ -5,7 +5,7 @@
 //
 //   node bench/run.mjs            full run (several minutes on 2 cores)
 //   node bench/run.mjs --quick    fewer iterations (smoke run)
-//   node bench/run.mjs --only=cold,warm,update,git-commit,git-history,verified,sqlite-search,sepo-cli
+//   node bench/run.mjs --only=cold,warm,update,git-commit,git-history,verified,sqlite-search,sepo-cli,branch-scope
 //                                 run some suites; prints only, RESULTS.md is left untouched
 //   node bench/run.mjs sepo-cli   same as --only=sepo-cli (suite names may be given as arguments)
 //   node bench/run.mjs sepo-cli --quick --small
@@ -45,6 +45,7 @@ const SUITE_MODULES = {
   relevance: ['./suites/relevance.mjs', 'runRelevance'],
   vectors: ['./suites/vectors.mjs', 'runVectors'],
   'review-rules': ['./suites/review-rules.mjs', 'runReviewRules'],
+  'branch-scope': ['./suites/branch-scope.mjs', 'runBranchScope'],
 };
 const SUITES = Object.keys(SUITE_MODULES);
 

@@ -390,6 +390,32 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
     return truncate(`citation check failed: ${failures.join('; ')}`, MAX_NOTE_CHARS);
   }
 
+  /**
+   * Refresh every verified memory in one atomic write (one transaction instead of one per memory);
+   * when another writer changed one meanwhile, each is retried on its own as `updateVerified` does.
+   */
+  async function refreshAll(
+    valid: readonly {
+      memory: VerifiedMemory;
+      build: (current: VerifiedMemory, at: Date) => { record: VerifiedMemory; events: TelemetryEvent[] };
+    }[],
+  ): Promise<VerifiedMemory[]> {
+    if (valid.length === 0) return [];
+    const at = now();
+    const built = valid.map(({ memory, build }) => build(memory, at));
+    const writes = built.map(({ record }, index) => ({
+      record,
+      expectedRevision: (valid[index] as { memory: VerifiedMemory }).memory.revision,
+    }));
+    if (await commit(writes, built.flatMap(({ events }) => events))) return built.map(({ record }) => record);
+    const refreshedOnes: VerifiedMemory[] = [];
+    for (const { memory, build } of valid) {
+      const updated = await updateVerified(memory, build);
+      if (updated !== undefined) refreshedOnes.push(updated);
+    }
+    return refreshedOnes;
+  }
+
   async function recall(repoInput: string, recallOptions: Parameters<VerifiedMemoryService['recall']>[1] = {}) {
     const citationReader = requireReader('recall');
     const repo = parseRepo(repoInput);
@@ -410,6 +436,11 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
       unverified: { memory: VerifiedMemory; checks: readonly CitationCheck[] }[];
       outOfScope: number;
     } = { memories: [], invalidated: [], unverified: [], outOfScope: listed.outOfScope.length };
+    /** Memories verified valid, with how to refresh each (written together below). */
+    const valid: {
+      memory: VerifiedMemory;
+      build: (current: VerifiedMemory, at: Date) => { record: VerifiedMemory; events: TelemetryEvent[] };
+    }[] = [];
     for (const [index, memory] of memories.entries()) {
       const verification = results[index];
       if (verification === undefined) continue;
@@ -440,19 +471,22 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
           check.kind === 'valid' || check.kind === 'relocated' ? anchoredCitation(check) : check.citation,
         );
         const relocated = checks.filter((check) => check.kind === 'relocated').length;
-        const updated = await updateVerified(memory, (current, at) => ({
-          record: refreshed(current, at, anchored),
-          events: [
-            event('verified_valid', current, at, {
-              relocated,
-              ...(ref === undefined ? {} : { ref }),
-            }),
-            event('refreshed', current, at),
-          ],
-        }));
-        if (updated !== undefined) result.memories.push(updated);
+        valid.push({
+          memory,
+          build: (current, at) => ({
+            record: refreshed(current, at, anchored),
+            events: [
+              event('verified_valid', current, at, {
+                relocated,
+                ...(ref === undefined ? {} : { ref }),
+              }),
+              event('refreshed', current, at),
+            ],
+          }),
+        });
       }
     }
+    result.memories.push(...(await refreshAll(valid)));
     return result satisfies RecallResult;
   }
 
