@@ -108,6 +108,15 @@ export function directoryDriverAt(places: DirectoryDriverPlaces): DirectoryDrive
       listing.clear();
     },
 
+    preconditions: {
+      async read(namespace, keys, expected) {
+        const space = spaceOf(namespace);
+        const out: (KitEntry | undefined)[] = [];
+        for (const [index, key] of keys.entries()) out.push(await space.read(key, { expected: expected[index] }));
+        return out;
+      },
+    },
+
     twins: {
       async candidates(namespace, keys) {
         if (namespace === DOCUMENTS_NAMESPACE) return directoryTwinCandidates(root, listing, keys);

@@ -18,6 +18,11 @@ import type { DirectoryListing } from './directory-listing.js';
 import { assertNotReservedPath } from './directory-names.js';
 import { stateFilePath, stateKeyOf } from './state-files.js';
 
+/** Documents whose last read a space keeps for the check of a following write. */
+const RECENT_DOCUMENTS = 8;
+/** Largest document kept among them (so they hold 8 MiB at most). */
+const RECENT_DOCUMENT_BYTES = 1024 * 1024;
+
 /** Largest state file read (far above any value the store writes; a bigger file is foreign). */
 const MAX_STATE_FILE_BYTES = 1024 * 1024;
 
@@ -29,8 +34,12 @@ export interface DirectorySpace {
   readonly createOnWrite: boolean;
   /** The file holding `key`, relative to `directory`; throws for a key the namespace cannot hold. */
   fileOf(key: string): string;
-  /** The entry of `key` with its bytes, or `undefined` when it has none. */
-  read(key: string): Promise<KitEntry | undefined>;
+  /**
+   * The entry of `key` with its bytes, or `undefined` when it has none. `forWrite`: the current
+   * entry a write checks against (no size limit: a file too large to read can still be replaced
+   * or deleted), answered from this space's last read of `key` when its version is `expected`.
+   */
+  read(key: string, forWrite?: { readonly expected: string | null | undefined }): Promise<KitEntry | undefined>;
   /** Entries whose key starts with `prefix`, sorted by key (with bytes when `values`). */
   scan(prefix: string, values: boolean): Promise<KitEntry[]>;
 }
@@ -55,15 +64,24 @@ function documentFile(key: string): string {
  * `maxBytes` is `FILE_TOO_LARGE`; lock and temp file names are `INVALID_PATH`.
  */
 export function documentSpace(root: string, listing: DirectoryListing, maxBytes: number): DirectorySpace {
+  // The last documents read (a `get` before a write of the same document: the CLI's bullet edit).
+  const recent = new Map<string, KitEntry>();
   return {
     directory: root,
     createOnWrite: false,
     fileOf: documentFile,
-    async read(key) {
+    async read(key, forWrite) {
       documentFile(key);
+      const seen = recent.get(key);
+      if (forWrite !== undefined && seen !== undefined && seen.version === forWrite.expected) return seen;
       if ((await inspectParents(root, key)).kind !== 'ok') return undefined;
-      const file = await readFileNoFollow(join(root, key), key, maxBytes);
-      return file === undefined || 'kind' in file ? undefined : entryOf(key, file.content);
+      const file = await readFileNoFollow(join(root, key), key, forWrite === undefined ? maxBytes : undefined);
+      if (file === undefined || 'kind' in file) return undefined;
+      const entry = entryOf(key, file.content);
+      recent.delete(key);
+      if (entry.size <= RECENT_DOCUMENT_BYTES) recent.set(key, entry);
+      if (recent.size > RECENT_DOCUMENTS) recent.delete(recent.keys().next().value as string);
+      return entry;
     },
     async scan(prefix, values) {
       if (!values) return listing.list(prefix).map(({ path, version, size }) => ({ key: path, version, size }));
