@@ -10,8 +10,12 @@ import {
   type KitChange,
   type KitDriver,
   type KitEntry,
+  type KitReadAllOptions,
+  type KitScanOptions,
   type KitWriteResult,
+  normalizeDocumentPath,
   RepomemError,
+  type StoredDocument,
 } from '@repomem/core';
 import type { AgentCoreConnection } from './connection.js';
 import {
@@ -27,6 +31,7 @@ import {
   commitRegister,
   headVersion,
   MAX_REGISTER_BYTES,
+  type MaterialisedValue,
   materialised,
   type RegisterAddress,
   type RegisterView,
@@ -80,7 +85,15 @@ function decodeVersion(version: string | null): string | null {
   return Buffer.from(version.slice(ENCODED.length), 'base64').toString();
 }
 
-const byKey = (a: KitEntry, b: KitEntry): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+function isDocumentPath(key: string): boolean {
+  try {
+    return normalizeDocumentPath(key) === key;
+  } catch {
+    return false;
+  }
+}
+
+const byKey = (a: { key: string }, b: { key: string }): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /** Keys read in parallel by `read` (each read is two parallel requests). */
 const PARALLEL_READS = 16;
@@ -154,6 +167,39 @@ export function createAgentCoreDriver(options: AgentCoreDriverOptions): AgentCor
     return out;
   };
 
+  /** The newest complete record set of each key under `prefix`, by key. */
+  const materialisedUnder = async (namespace: string, prefix: string) => {
+    // The service narrows by namespace prefix (escaping keeps prefixes); the key check is exact.
+    const { root } = space(namespace);
+    const records = await listRecords(connection, { namespacePath: `${root}${escapePrefix(prefix)}` });
+    const grouped = new Map<string, StoredRecord[]>();
+    for (const record of records) {
+      if (!record.namespace.startsWith(root) || !record.namespace.endsWith('/')) continue;
+      let key: string;
+      try {
+        key = unescapePath(record.namespace.slice(root.length, -1));
+      } catch {
+        continue;
+      }
+      if (!key.startsWith(prefix)) continue;
+      grouped.set(key, [...(grouped.get(key) ?? []), record]);
+    }
+    const out: { key: string; version: string; value: MaterialisedValue }[] = [];
+    for (const [key, list] of grouped) {
+      const value = materialised(list);
+      const version = decodeVersion(value?.version ?? null);
+      if (value !== undefined && version !== null) out.push({ key, version, value });
+    }
+    return out.sort(byKey);
+  };
+  const scan = async (namespace: string, { prefix, values = true }: KitScanOptions): Promise<KitEntry[]> =>
+    (await materialisedUnder(namespace, prefix)).map(({ key, version, value }) => ({
+      key,
+      version,
+      size: value.size,
+      ...(values ? { value: value.content() } : {}),
+    }));
+
   const writeOne = async (change: KitChange): Promise<KitWriteResult> => {
     const slot = `${change.namespace}\0${change.key}`;
     const address = addressOf(change.namespace, change.key);
@@ -193,30 +239,22 @@ export function createAgentCoreDriver(options: AgentCoreDriverOptions): AgentCor
     documentsNamespace,
     connection,
     read: (namespace, keys) => read(namespace, keys),
-    async scan(namespace, { prefix, values = true }) {
-      // The service narrows by namespace prefix (escaping keeps prefixes); the key check is exact.
-      const { root } = space(namespace);
-      const records = await listRecords(connection, { namespacePath: `${root}${escapePrefix(prefix)}` });
-      const grouped = new Map<string, StoredRecord[]>();
-      for (const record of records) {
-        if (!record.namespace.startsWith(root) || !record.namespace.endsWith('/')) continue;
-        let key: string;
-        try {
-          key = unescapePath(record.namespace.slice(root.length, -1));
-        } catch {
-          continue;
+    // A write starts from the head this instance last saw when it has the expected version.
+    preconditions: { read },
+    scan,
+    readAll: {
+      // One paged listing of the materialised records, not two requests per document.
+      async read(readOptions: KitReadAllOptions): Promise<StoredDocument[]> {
+        const out: StoredDocument[] = [];
+        for (const { key, version, value } of await materialisedUnder('documents', readOptions.prefix)) {
+          if (!isDocumentPath(key) || readOptions.accept?.(key, value.size) === false) continue;
+          const content = value.content();
+          const document = { path: key, version, size: content.byteLength, content };
+          if (readOptions.each === undefined) out.push(document);
+          else readOptions.each(document);
         }
-        if (!key.startsWith(prefix)) continue;
-        grouped.set(key, [...(grouped.get(key) ?? []), record]);
-      }
-      const out: KitEntry[] = [];
-      for (const [key, list] of grouped) {
-        const value = materialised(list);
-        const version = decodeVersion(value?.version ?? null);
-        if (value === undefined || version === null) continue;
-        out.push({ key, version, size: value.size, ...(values ? { value: value.content() } : {}) });
-      }
-      return out.sort(byKey);
+        return out;
+      },
     },
     async write(changes) {
       // Per-key: core sends one change per call; several are applied in order up to a conflict.

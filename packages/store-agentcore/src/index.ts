@@ -1,4 +1,4 @@
-// Why: public entry of @repomem/store-agentcore: the document store, its state API, the native
+// Why: public entry of @repomem/store-agentcore: the document store and its kit driver, the native
 // record backends, the registry scheme, identifier mapping and extraction-job helpers.
 export * from './chunks.js';
 export * from './collection.js';
@@ -16,7 +16,6 @@ export * from './open-store.js';
 export * from './records.js';
 export * from './register.js';
 export * from './scheme.js';
-export * from './state.js';
 export * from './task-record-backend.js';
 export * from './verified-backend.js';
 
