@@ -13,6 +13,8 @@ export interface OptionSpec {
   readonly short?: string;
   /** String options only: every occurrence is kept, in order (`--cite a --cite b`); read with {@link stringOptions}. */
   readonly multiple?: boolean;
+  /** String options only: the value must be a positive integer (checked while parsing, see {@link parsePositiveInteger}). */
+  readonly positiveInteger?: boolean;
 }
 
 /** The options a command accepts, keyed by long name (without `--`). */
@@ -27,6 +29,12 @@ export interface ParsedArguments {
   readonly values: Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
   /** Positional arguments in the order given (everything after `--` included verbatim). */
   readonly positionals: readonly string[];
+  /**
+   * The option names the parse accepted (not enumerable). Reading any other name with
+   * {@link stringOption}, {@link stringOptions} or {@link booleanOption} is a programming error
+   * (an option the command's declaration lacks) and throws, so a test of that path finds it.
+   */
+  readonly declared?: ReadonlySet<string>;
 }
 
 /**
@@ -38,6 +46,7 @@ export interface ParsedArguments {
 export function parseArguments(argv: readonly string[], specs: OptionSpecs): ParsedArguments {
   const values: Record<string, string | boolean | readonly string[] | undefined> = {};
   const setString = (name: string, spec: OptionSpec, value: string): void => {
+    if (spec.positiveInteger === true) parsePositiveInteger(value, `--${name}`);
     const previous = values[name];
     if (spec.multiple === true) {
       values[name] = [...(Array.isArray(previous) ? previous : []), value];
@@ -105,17 +114,28 @@ export function parseArguments(argv: readonly string[], specs: OptionSpecs): Par
     setString(name, spec, next);
     index += 1;
   }
-  return { values, positionals };
+  const parsed: ParsedArguments = { values, positionals };
+  Object.defineProperty(parsed, 'declared', { value: new Set(Object.keys(specs)), enumerable: false });
+  return parsed;
+}
+
+/** Throws when `name` is not an option the parse of `parsed` declared (see {@link ParsedArguments.declared}). */
+function assertDeclared(parsed: ParsedArguments, name: string): void {
+  if (parsed.declared !== undefined && !parsed.declared.has(name)) {
+    throw new Error(`option --${name} is read but not declared in the command tree (src/tree/decl/)`);
+  }
 }
 
 /** The string value of option `name`, or `undefined` when absent or empty. */
 export function stringOption(parsed: ParsedArguments, name: string): string | undefined {
+  assertDeclared(parsed, name);
   const value = parsed.values[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** Every value of `multiple` option `name`, in order (empty when absent). */
 export function stringOptions(parsed: ParsedArguments, name: string): readonly string[] {
+  assertDeclared(parsed, name);
   const value = parsed.values[name];
   if (Array.isArray(value)) return value as readonly string[];
   return typeof value === 'string' ? [value] : [];
@@ -123,6 +143,7 @@ export function stringOptions(parsed: ParsedArguments, name: string): readonly s
 
 /** True when boolean option `name` was given. */
 export function booleanOption(parsed: ParsedArguments, name: string): boolean {
+  assertDeclared(parsed, name);
   return parsed.values[name] === true;
 }
 

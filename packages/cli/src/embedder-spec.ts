@@ -4,9 +4,6 @@
 // (core's registry, which loads the provider package) lives in open-embedder.ts, imported only
 // when a spec is set.
 
-/** The `--embedder` option, for commands' option tables. */
-export const EMBEDDER_OPTIONS = { embedder: { type: 'string' } } as const;
-
 /** The embedder spec of a command: `--embedder`, else `$REPOMEM_EMBEDDER`; `none` or empty means none. */
 export function embedderSpecOf(
   option: string | undefined,

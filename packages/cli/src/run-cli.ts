@@ -1,102 +1,16 @@
-// Why: the single entry of the `repomem` command: picks the command, handles `--help` and
-// `--version`, and always returns an exit code instead of exiting, so it can be embedded and
-// tested in-process. Commands are loaded on demand, and each store package only when its scheme
-// is used, so `repomem search --dir` never loads the SQLite or git stores (a smaller cold start).
-import type { BranchCommand } from './commands/branch-args.js';
+// Why: the single entry of the `repomem` command: picks the command from the command tree
+// (tree/root.ts), answers `--help`, `help <command>` and `--version` from the declarations, and
+// always returns an exit code instead of exiting, so it can be embedded and tested in-process.
+// A command's declaration and implementation are loaded on demand, and each store package only
+// when its scheme is used, so `repomem search --dir` never loads the SQLite or git stores or
+// another command's help (a smaller cold start).
 import { ExitCode } from './errors.js';
 import { terminalSafe } from './format/terminal-text.js';
 import type { CliIo } from './io.js';
-import {
-  BRANCH_USAGE,
-  CONTEXT_USAGE,
-  DOCTOR_USAGE,
-  ENVELOPE_USAGE,
-  EPISODE_USAGE,
-  EXPORT_USAGE,
-  GATE_USAGE,
-  HOOKS_USAGE,
-  IMPORT_USAGE,
-  INDEX_USAGE,
-  INIT_USAGE,
-  LEARNINGS_USAGE,
-  MAIN_USAGE,
-  MCP_USAGE,
-  MEMORIES_USAGE,
-  POSTGRES_USAGE,
-  PREFS_USAGE,
-  RULES_USAGE,
-  SEARCH_USAGE,
-  SEPO_SUPPORT_USAGE,
-  type SepoSupportCommand,
-  SYNC_USAGE,
-  UPDATE_USAGE,
-  WEBHOOK_USAGE,
-} from './usage.js';
+import { helpText } from './tree/help.js';
+import { asksForHelp } from './tree/parse-command.js';
+import { rootEntry, rootHelp } from './tree/root.js';
 import { CLI_VERSION } from './version.js';
-
-type CommandRunner = (argv: readonly string[], io: CliIo) => Promise<number>;
-
-/** A git branch command, loaded with the others of its module. */
-function branchEntry(name: BranchCommand): { load: () => Promise<CommandRunner>; usage: string } {
-  return { load: async () => (await import('./commands/branch.js')).branchCommand(name), usage: BRANCH_USAGE[name] };
-}
-
-/** One of Sepo's support commands (bootstrap-branch, read-sync-state...), loaded with the others. */
-function sepoEntry(name: SepoSupportCommand): { load: () => Promise<CommandRunner>; usage: string } {
-  return {
-    load: async () => (await import('./sepo/support-commands.js')).sepoSupportCommand(name),
-    usage: SEPO_SUPPORT_USAGE[name],
-  };
-}
-
-const COMMANDS: Readonly<Record<string, { load: () => Promise<CommandRunner>; usage: string }>> = {
-  update: { load: async () => (await import('./commands/update.js')).runUpdateCommand, usage: UPDATE_USAGE },
-  search: { load: async () => (await import('./commands/search.js')).runSearchCommand, usage: SEARCH_USAGE },
-  index: { load: async () => (await import('./commands/index-command.js')).runIndexCommand, usage: INDEX_USAGE },
-  init: { load: async () => (await import('./commands/init.js')).runInitCommand, usage: INIT_USAGE },
-  memories: { load: async () => (await import('./commands/memories.js')).runMemoriesCommand, usage: MEMORIES_USAGE },
-  context: { load: async () => (await import('./commands/context.js')).runContextCommand, usage: CONTEXT_USAGE },
-  episode: { load: async () => (await import('./commands/episode.js')).runEpisodeCommand, usage: EPISODE_USAGE },
-  learnings: {
-    load: async () => (await import('./commands/learnings.js')).runLearningsCommand,
-    usage: LEARNINGS_USAGE,
-  },
-  prefs: { load: async () => (await import('./commands/prefs.js')).runPrefsCommand, usage: PREFS_USAGE },
-  history: branchEntry('history'),
-  checkpoint: branchEntry('checkpoint'),
-  bootstrap: branchEntry('bootstrap'),
-  mount: branchEntry('mount'),
-  commit: branchEntry('commit'),
-  push: branchEntry('push'),
-  state: branchEntry('state'),
-  envelope: { load: async () => (await import('./commands/envelope.js')).runEnvelopeCommand, usage: ENVELOPE_USAGE },
-  mcp: { load: async () => (await import('./commands/mcp.js')).runMcpCommand, usage: MCP_USAGE },
-  gate: { load: async () => (await import('./commands/gate.js')).runGateCommand, usage: GATE_USAGE },
-  rules: { load: async () => (await import('./commands/rules.js')).runRulesCommand, usage: RULES_USAGE },
-  webhook: { load: async () => (await import('./commands/webhook.js')).runWebhookCommand, usage: WEBHOOK_USAGE },
-  hooks: { load: async () => (await import('./commands/hooks.js')).runHooksCommand, usage: HOOKS_USAGE },
-  sync: { load: async () => (await import('./commands/sync.js')).runSyncCommand, usage: SYNC_USAGE },
-  doctor: { load: async () => (await import('./commands/doctor.js')).runDoctorCommand, usage: DOCTOR_USAGE },
-  export: {
-    load: async () => {
-      const { runTransferCommand } = await import('./commands/transfer.js');
-      return (argv, io) => runTransferCommand('export', argv, io);
-    },
-    usage: EXPORT_USAGE,
-  },
-  import: {
-    load: async () => {
-      const { runTransferCommand } = await import('./commands/transfer.js');
-      return (argv, io) => runTransferCommand('import', argv, io);
-    },
-    usage: IMPORT_USAGE,
-  },
-  postgres: { load: async () => (await import('./commands/postgres.js')).runPostgresCommand, usage: POSTGRES_USAGE },
-  'bootstrap-branch': sepoEntry('bootstrap-branch'),
-  'read-sync-state': sepoEntry('read-sync-state'),
-  'write-sync-state': sepoEntry('write-sync-state'),
-  'resolve-policy': sepoEntry('resolve-policy'),
-};
 
 /** Store options that may come before the command (`repomem --store sqlite:a.db search q`). */
 const LEADING_OPTIONS: ReadonlySet<string> = new Set(['--store', '--dir', '--repo']);
@@ -149,11 +63,11 @@ export async function runCli(argv: readonly string[], io?: Partial<CliIo>): Prom
   const [command, ...rest] = hoistLeadingOptions(argv);
   try {
     if (command === undefined) {
-      resolved.stderr.write(`missing command\n\n${MAIN_USAGE}`);
+      resolved.stderr.write(`missing command\n\n${rootHelp()}`);
       return ExitCode.usage;
     }
     if (command === '-h' || command === '--help') {
-      resolved.stdout.write(MAIN_USAGE);
+      resolved.stdout.write(rootHelp());
       return ExitCode.ok;
     }
     if (command === '-v' || command === '--version') {
@@ -161,21 +75,32 @@ export async function runCli(argv: readonly string[], io?: Partial<CliIo>): Prom
       return ExitCode.ok;
     }
     if (command === 'help') {
-      const topic = rest[0];
-      const entry = topic === undefined ? undefined : COMMANDS[topic];
-      if (topic !== undefined && entry === undefined) {
-        resolved.stderr.write(`unknown command: ${topic}\n\n${MAIN_USAGE}`);
+      // `help --help` is the help of `help`.
+      const topic = rest[0] === '-h' || rest[0] === '--help' ? 'help' : rest[0];
+      if (topic === undefined) {
+        resolved.stdout.write(rootHelp());
+        return ExitCode.ok;
+      }
+      const entry = rootEntry(topic);
+      if (entry === undefined) {
+        resolved.stderr.write(`unknown command: ${topic}\n\n${rootHelp()}`);
         return ExitCode.usage;
       }
-      resolved.stdout.write(entry?.usage ?? MAIN_USAGE);
+      resolved.stdout.write(helpText(await entry.declaration()));
       return ExitCode.ok;
     }
-    const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    const entry = rootEntry(command);
     if (entry === undefined) {
-      resolved.stderr.write(`unknown command: ${command}\n\n${MAIN_USAGE}`);
+      resolved.stderr.write(`unknown command: ${command}\n\n${rootHelp()}`);
       return ExitCode.usage;
     }
-    const run = await entry.load();
+    const declaration = await entry.declaration();
+    // `<command> --help` is answered from the declaration, before the implementation loads.
+    if (asksForHelp(declaration, rest)) {
+      resolved.stdout.write(helpText(declaration));
+      return ExitCode.ok;
+    }
+    const run = await declaration.load();
     return await run(rest, resolved);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);

@@ -174,8 +174,18 @@ export function chooseRepo(repoOption: string | undefined, io: Pick<CliIo, 'env'
   if (option !== undefined) return checkRepo(option, '--repo');
   const fromEnv = nonEmpty(io.env.GITHUB_REPOSITORY);
   if (fromEnv !== undefined) return checkRepo(fromEnv, '$GITHUB_REPOSITORY');
+  return repoOfOrigin(io) ?? DEFAULT_STORE_REPO;
+}
+
+/**
+ * The `owner/name` of the `origin` remote of the clone around `io.cwd` (GitHub or GitHub
+ * Enterprise, SSH or HTTPS), said once on stderr with the remote's URL (credentials removed);
+ * `undefined` outside a clone or when origin names no repository. For commands whose repository
+ * falls back to nothing else (`sync github`, `gate scan`) once `--repo` and the environment are empty.
+ */
+export function repoOfOrigin(io: Pick<CliIo, 'cwd' | 'stderr'>): string | undefined {
   const origin = originRepoOf(io.cwd);
-  if (origin === undefined) return DEFAULT_STORE_REPO;
+  if (origin === undefined) return undefined;
   if (!toldOrigin.has(io.stderr)) {
     toldOrigin.add(io.stderr);
     io.stderr.write(

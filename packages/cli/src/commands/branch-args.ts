@@ -10,37 +10,21 @@ import {
   stringOptions,
 } from '../args.js';
 import { CliUsageError } from '../errors.js';
+import { BOOTSTRAP, CHECKPOINT, COMMIT, HISTORY, MOUNT, PUSH, STATE } from '../tree/decl/branch.js';
+import { optionSpecsOf } from '../tree/help.js';
 
 /** The git branch commands. */
 export type BranchCommand = 'history' | 'checkpoint' | 'bootstrap' | 'mount' | 'commit' | 'push' | 'state';
 
-const COMMON: OptionSpecs = {
-  store: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-};
-
-/** Options of each branch command. */
+/** Options of each branch command: its declaration's. */
 export const BRANCH_OPTIONS: Readonly<Record<BranchCommand, OptionSpecs>> = {
-  history: { ...COMMON, limit: { type: 'string' } },
-  checkpoint: { ...COMMON, into: { type: 'string' }, trailer: { type: 'string', multiple: true } },
-  bootstrap: { ...COMMON },
-  mount: { ...COMMON, into: { type: 'string' } },
-  commit: {
-    ...COMMON,
-    into: { type: 'string' },
-    message: { type: 'string', short: 'm' },
-    trailer: { type: 'string', multiple: true },
-  },
-  push: { ...COMMON, remote: { type: 'string' }, url: { type: 'string' } },
-  state: {
-    ...COMMON,
-    repo: { type: 'string' },
-    ref: { type: 'string' },
-    state: { type: 'string' },
-    file: { type: 'string' },
-    expected: { type: 'string' },
-  },
+  history: optionSpecsOf(HISTORY),
+  checkpoint: optionSpecsOf(CHECKPOINT),
+  bootstrap: optionSpecsOf(BOOTSTRAP),
+  mount: optionSpecsOf(MOUNT),
+  commit: optionSpecsOf(COMMIT),
+  push: optionSpecsOf(PUSH),
+  state: optionSpecsOf(STATE),
 };
 
 /** A validated branch command invocation (`help` short-circuits everything). */

@@ -22,7 +22,9 @@ import { branchOptions, chooseGitStore, openGitChoice } from '../git-store-choic
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
-import { BRANCH_USAGE } from '../usage.js';
+import { BOOTSTRAP, CHECKPOINT, COMMIT, HISTORY, MOUNT, PUSH, STATE } from '../tree/decl/branch.js';
+import { helpText } from '../tree/help.js';
+import type { CommandDecl } from '../tree/types.js';
 import { type BranchAction, type BranchCommand, parseBranchArguments } from './branch-args.js';
 
 /** The repository whose state is read or written: `--repo`, else `$GITHUB_REPOSITORY`, else none (any state is accepted). */
@@ -163,11 +165,22 @@ async function runAction(action: BranchAction, store: string | undefined, io: Cl
   }
 }
 
+/** The declaration of each branch command. */
+const BRANCH_DECLS: Readonly<Record<BranchCommand, CommandDecl>> = {
+  history: HISTORY,
+  checkpoint: CHECKPOINT,
+  bootstrap: BOOTSTRAP,
+  mount: MOUNT,
+  commit: COMMIT,
+  push: PUSH,
+  state: STATE,
+};
+
 /** The runner of one branch command (`history`, `checkpoint`, `bootstrap`, `mount`, `commit`). */
 export function branchCommand(command: BranchCommand): (argv: readonly string[], io: CliIo) => Promise<number> {
   return async (argv, io) => {
     const json = wantsJson(argv);
-    const usage = BRANCH_USAGE[command];
+    const usage = helpText(BRANCH_DECLS[command]);
     try {
       const request = parseBranchArguments(command, argv);
       if (request.help) {

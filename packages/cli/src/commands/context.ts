@@ -18,35 +18,13 @@ import type { CliIo } from '../io.js';
 import { openChosenSet } from '../open-chosen-set.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
-import { CONTEXT_USAGE } from '../usage.js';
+import { CONTEXT } from '../tree/decl/context.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 import { workingBranch } from '../working-branch.js';
 import { describeDiff, describeHydration, describeReceipt } from './context-report.js';
 import { reportSkippedRecords, withTaskRecords } from './task-records-open.js';
 
-const OPTIONS = {
-  store: { type: 'string' },
-  dir: { type: 'string' },
-  repo: { type: 'string' },
-  task: { type: 'string' },
-  'task-id': { type: 'string' },
-  user: { type: 'string' },
-  budget: { type: 'string' },
-  'timeout-ms': { type: 'string' },
-  record: { type: 'boolean' },
-  'note-rules': { type: 'boolean' },
-  'rule-expiry': { type: 'string' },
-  strict: { type: 'boolean' },
-  verified: { type: 'boolean' },
-  source: { type: 'string' },
-  ref: { type: 'string' },
-  'prompt-version': { type: 'string' },
-  commit: { type: 'string' },
-  file: { type: 'string', multiple: true },
-  embedder: { type: 'string' },
-  markdown: { type: 'boolean' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+const OPTIONS = optionSpecsOf(CONTEXT);
 
 function selection(parsed: ParsedArguments) {
   return { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') };
@@ -191,7 +169,7 @@ export async function runContextCommand(argv: readonly string[], io: CliIo): Pro
   try {
     const parsed = parseArguments(argv, OPTIONS);
     if (booleanOption(parsed, 'help')) {
-      io.stdout.write(CONTEXT_USAGE);
+      io.stdout.write(helpText(CONTEXT));
       return ExitCode.ok;
     }
     const [action, ...rest] = parsed.positionals;
@@ -212,6 +190,6 @@ export async function runContextCommand(argv: readonly string[], io: CliIo): Pro
         throw new CliUsageError(`unknown context subcommand: ${action}`);
     }
   } catch (error) {
-    return reportError(error, io, CONTEXT_USAGE, json);
+    return reportError(error, io, helpText(CONTEXT), json);
   }
 }

@@ -4,13 +4,14 @@
 // this command picks the store like every other command and prints the report.
 import type { StoreDiagnostic } from '@repomem/core';
 import { booleanOption, parseArguments, stringOption } from '../args.js';
-import { EMBEDDER_OPTIONS, embedderSpecOf } from '../embedder-spec.js';
+import { embedderSpecOf } from '../embedder-spec.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { cliRegistry } from '../store-registry.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
-import { DOCTOR_USAGE } from '../usage.js';
+import { DOCTOR } from '../tree/decl/doctor.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 
 const MARK: Readonly<Record<StoreDiagnostic['status'], string>> = { ok: 'ok  ', warning: 'warn', failed: 'FAIL' };
 
@@ -24,16 +25,9 @@ function formatCheck(check: StoreDiagnostic): string {
 export async function runDoctorCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
   try {
-    const parsed = parseArguments(argv, {
-      store: { type: 'string' },
-      dir: { type: 'string' },
-      repo: { type: 'string' },
-      ...EMBEDDER_OPTIONS,
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    });
+    const parsed = parseArguments(argv, optionSpecsOf(DOCTOR));
     if (booleanOption(parsed, 'help')) {
-      io.stdout.write(DOCTOR_USAGE);
+      io.stdout.write(helpText(DOCTOR));
       return ExitCode.ok;
     }
     if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
@@ -71,6 +65,6 @@ export async function runDoctorCommand(argv: readonly string[], io: CliIo): Prom
     }
     return failed ? ExitCode.failed : ExitCode.ok;
   } catch (error) {
-    return reportError(error, io, DOCTOR_USAGE, json);
+    return reportError(error, io, helpText(DOCTOR), json);
   }
 }

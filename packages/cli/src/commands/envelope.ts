@@ -6,23 +6,16 @@ import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
 import { readGitHubEvent } from '../github-event.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
-import { ENVELOPE_USAGE } from '../usage.js';
+import { ENVELOPE } from '../tree/decl/envelope.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 
 /** Run `repomem envelope <argv...>`; returns the exit code. */
 export async function runEnvelopeCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
   try {
-    const parsed = parseArguments(argv, {
-      'from-event': { type: 'boolean' },
-      route: { type: 'string' },
-      lane: { type: 'string' },
-      workflow: { type: 'string' },
-      'custom-route': { type: 'string', multiple: true },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    });
+    const parsed = parseArguments(argv, optionSpecsOf(ENVELOPE));
     if (booleanOption(parsed, 'help')) {
-      io.stdout.write(ENVELOPE_USAGE);
+      io.stdout.write(helpText(ENVELOPE));
       return ExitCode.ok;
     }
     if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
@@ -47,6 +40,6 @@ export async function runEnvelopeCommand(argv: readonly string[], io: CliIo): Pr
     io.stdout.write(`${JSON.stringify(result.envelope, null, json ? undefined : 2)}\n`);
     return ExitCode.ok;
   } catch (error) {
-    return reportError(error, io, ENVELOPE_USAGE, json);
+    return reportError(error, io, helpText(ENVELOPE), json);
   }
 }

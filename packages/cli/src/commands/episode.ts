@@ -19,35 +19,11 @@ import { CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
-import { EPISODE_USAGE } from '../usage.js';
+import { EPISODE } from '../tree/decl/episode.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 import { withTaskRecords } from './task-records-open.js';
 
-const OPTIONS = {
-  store: { type: 'string' },
-  dir: { type: 'string' },
-  repo: { type: 'string' },
-  'task-id': { type: 'string' },
-  status: { type: 'string' },
-  description: { type: 'string' },
-  'pr-url': { type: 'string' },
-  'pr-number': { type: 'string' },
-  branch: { type: 'string' },
-  file: { type: 'string', multiple: true },
-  cost: { type: 'string' },
-  duration: { type: 'string' },
-  approach: { type: 'string' },
-  difficulties: { type: 'string' },
-  'self-feedback': { type: 'string' },
-  'prompt-version': { type: 'string' },
-  user: { type: 'string' },
-  outcome: { type: 'string' },
-  at: { type: 'string' },
-  minimal: { type: 'boolean' },
-  strict: { type: 'boolean' },
-  limit: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+const OPTIONS = optionSpecsOf(EPISODE);
 
 function selection(parsed: ParsedArguments) {
   return { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') };
@@ -238,13 +214,13 @@ export async function runEpisodeCommand(argv: readonly string[], io: CliIo): Pro
   try {
     const parsed = parseArguments(argv, OPTIONS);
     if (booleanOption(parsed, 'help')) {
-      io.stdout.write(EPISODE_USAGE);
+      io.stdout.write(helpText(EPISODE));
       return ExitCode.ok;
     }
     const [action, ...extra] = parsed.positionals;
     if (extra.length > 0) throw new CliUsageError(`unexpected argument: ${extra[0]}`);
     return writeReport(await run(action, parsed, io), io, json);
   } catch (error) {
-    return reportError(error, io, EPISODE_USAGE, json);
+    return reportError(error, io, helpText(EPISODE), json);
   }
 }

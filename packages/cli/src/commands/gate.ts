@@ -24,7 +24,9 @@ import { CLI_MAX_CONNECTIONS } from '../open-chosen-store.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { findRepositoryRoot } from '../sepo/git-repository.js';
 import { cliRegistry } from '../store-registry.js';
-import { GATE_USAGE } from '../usage.js';
+import { repoOfOrigin } from '../store-selection.js';
+import { GATE } from '../tree/decl/gate.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 
 /** The gates `repomem gate` decides. */
 export const GATE_NAMES = ['schedule', 'scan', 'pr-closed', 'commit'] as const;
@@ -88,7 +90,9 @@ async function scanGate(workflow: string, storeSpec: string | undefined, io: Cli
   if (!schedule.run || schedule.outputs.check_activity !== 'true') return { ...schedule, gate: 'scan' };
   const store = await openStateStore(storeSpec, io);
   try {
-    const repo = firstSet(io.env.GITHUB_REPOSITORY, io.env.REPO_SLUG);
+    // The state of another repository is ignored: this one is $GITHUB_REPOSITORY, $REPO_SLUG,
+    // else the clone's origin remote (said on stderr).
+    const repo = firstSet(io.env.GITHUB_REPOSITORY, io.env.REPO_SLUG) || (repoOfOrigin(io) ?? '');
     const decision = shouldRunScan({
       syncState: await readState(store, 'sync'),
       scanState: await readState(store, 'scan'),
@@ -160,15 +164,7 @@ function findMounted(memoryDir: string, io: CliIo): boolean {
 }
 
 async function decide(gate: GateName, argv: readonly string[], io: CliIo): Promise<GateOutcome> {
-  const parsed = parseArguments(argv, {
-    workflow: { type: 'string' },
-    store: { type: 'string' },
-    'agent-exit-code': { type: 'string' },
-    'memory-dir': { type: 'string' },
-    route: { type: 'string' },
-    override: { type: 'string' },
-    json: { type: 'boolean' },
-  });
+  const parsed = parseArguments(argv, optionSpecsOf(GATE));
   if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
   switch (gate) {
     case 'schedule': {
@@ -197,7 +193,7 @@ export async function runGateCommand(argv: readonly string[], io: CliIo): Promis
   try {
     const [name, ...rest] = argv;
     if (name === undefined || name === '-h' || name === '--help' || rest.includes('--help') || rest.includes('-h')) {
-      io.stdout.write(GATE_USAGE);
+      io.stdout.write(helpText(GATE));
       return name === undefined ? ExitCode.usage : ExitCode.ok;
     }
     if (!(GATE_NAMES as readonly string[]).includes(name)) {
@@ -217,6 +213,6 @@ export async function runGateCommand(argv: readonly string[], io: CliIo): Promis
     }
     return ExitCode.ok;
   } catch (error) {
-    return reportError(error, io, GATE_USAGE, json);
+    return reportError(error, io, helpText(GATE), json);
   }
 }

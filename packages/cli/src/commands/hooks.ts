@@ -10,7 +10,8 @@ import { hooksDirectory } from '../hooks/hooks-dir.js';
 import { type InstallHookResult, installHook, type UninstallHookResult, uninstallHook } from '../hooks/install-hook.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
-import { HOOKS_USAGE } from '../usage.js';
+import { HOOKS } from '../tree/decl/hooks.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 
 function describeInstall(result: InstallHookResult): CommandReport {
   const fields = {
@@ -56,13 +57,9 @@ function describeUninstall(result: UninstallHookResult): CommandReport {
 export async function runHooksCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
   try {
-    const parsed = parseArguments(argv, {
-      'hooks-dir': { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    });
+    const parsed = parseArguments(argv, optionSpecsOf(HOOKS));
     if (booleanOption(parsed, 'help')) {
-      io.stdout.write(HOOKS_USAGE);
+      io.stdout.write(helpText(HOOKS));
       return ExitCode.ok;
     }
     const [action, ...extra] = parsed.positionals;
@@ -78,6 +75,6 @@ export async function runHooksCommand(argv: readonly string[], io: CliIo): Promi
       action === 'install' ? describeInstall(await installHook(dir)) : describeUninstall(await uninstallHook(dir));
     return writeReport(report, io, json);
   } catch (error) {
-    return reportError(error, io, HOOKS_USAGE, json);
+    return reportError(error, io, helpText(HOOKS), json);
   }
 }

@@ -4,11 +4,12 @@
 // memory embeds nothing. Arguments and `--help` load nothing else; the store, core's semantic
 // index and the embedder's package load when the command runs.
 import { booleanOption, parseArguments, stringOption } from '../args.js';
-import { EMBEDDER_OPTIONS, embedderSpecOf } from '../embedder-spec.js';
+import { embedderSpecOf } from '../embedder-spec.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
-import { INDEX_USAGE } from '../usage.js';
+import { INDEX } from '../tree/decl/index-command.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 
 /** The embedder `repomem index` uses when neither `--embedder` nor `$REPOMEM_EMBEDDER` names one. */
 export const DEFAULT_INDEX_EMBEDDER = 'local';
@@ -23,16 +24,9 @@ export function formatIndexProgress(done: number, total: number, width = 24): st
 export async function runIndexCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
   try {
-    const parsed = parseArguments(argv, {
-      store: { type: 'string' },
-      dir: { type: 'string' },
-      repo: { type: 'string' },
-      ...EMBEDDER_OPTIONS,
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    });
+    const parsed = parseArguments(argv, optionSpecsOf(INDEX));
     if (booleanOption(parsed, 'help')) {
-      io.stdout.write(INDEX_USAGE);
+      io.stdout.write(helpText(INDEX));
       return ExitCode.ok;
     }
     if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
@@ -49,6 +43,6 @@ export async function runIndexCommand(argv: readonly string[], io: CliIo): Promi
       io,
     );
   } catch (error) {
-    return reportError(error, io, INDEX_USAGE, json);
+    return reportError(error, io, helpText(INDEX), json);
   }
 }

@@ -1,15 +1,11 @@
 // Why: turns `repomem init ...` arguments into a validated request (pure).
 import { booleanOption, type OptionSpecs, parseArguments, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
-import { STORE_OPTIONS } from '../store-options.js';
+import { INIT } from '../tree/decl/init.js';
+import { optionSpecsOf } from '../tree/help.js';
 
 /** Options accepted by `repomem init`. */
-export const INIT_OPTIONS: OptionSpecs = {
-  dir: { type: 'string' },
-  ...STORE_OPTIONS,
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-};
+export const INIT_OPTIONS: OptionSpecs = optionSpecsOf(INIT);
 
 /** A validated `repomem init` invocation. */
 export type InitRequest =

@@ -9,7 +9,8 @@ import type { CliIo } from '../io.js';
 import { openChosenMemory } from '../open-memory.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { type ChosenStore, chooseStore, documentRepoFor } from '../store-selection.js';
-import { INIT_USAGE } from '../usage.js';
+import { INIT } from '../tree/decl/init.js';
+import { helpText } from '../tree/help.js';
 import { parseInitArguments } from './init-args.js';
 
 /** Seed a store through the memory facade (a directory is created when missing). */
@@ -35,7 +36,7 @@ export async function runInitCommand(argv: readonly string[], io: CliIo): Promis
   try {
     const request = parseInitArguments(argv);
     if (request.help) {
-      io.stdout.write(INIT_USAGE);
+      io.stdout.write(helpText(INIT));
       return ExitCode.ok;
     }
     const chosen = await chooseStore(request, io);
@@ -47,6 +48,6 @@ export async function runInitCommand(argv: readonly string[], io: CliIo): Promis
     );
     return ExitCode.ok;
   } catch (error) {
-    return reportError(error, io, INIT_USAGE, json);
+    return reportError(error, io, helpText(INIT), json);
   }
 }

@@ -11,22 +11,11 @@ import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
-import { LEARNINGS_USAGE } from '../usage.js';
+import { LEARNINGS } from '../tree/decl/learnings.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 import { withTaskRecords } from './task-records-open.js';
 
-const OPTIONS = {
-  store: { type: 'string' },
-  dir: { type: 'string' },
-  repo: { type: 'string' },
-  'task-id': { type: 'string' },
-  text: { type: 'string' },
-  file: { type: 'string' },
-  'self-feedback': { type: 'boolean' },
-  all: { type: 'boolean' },
-  limit: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+const OPTIONS = optionSpecsOf(LEARNINGS);
 
 async function answerOf(parsed: ParsedArguments, io: CliIo): Promise<string> {
   const text = stringOption(parsed, 'text');
@@ -100,7 +89,7 @@ export async function runLearningsCommand(argv: readonly string[], io: CliIo): P
   try {
     const parsed = parseArguments(argv, OPTIONS);
     if (booleanOption(parsed, 'help')) {
-      io.stdout.write(LEARNINGS_USAGE);
+      io.stdout.write(helpText(LEARNINGS));
       return ExitCode.ok;
     }
     const [action, ...extra] = parsed.positionals;
@@ -128,6 +117,6 @@ export async function runLearningsCommand(argv: readonly string[], io: CliIo): P
     );
     return writeReport(describe(result), io, json);
   } catch (error) {
-    return reportError(error, io, LEARNINGS_USAGE, json);
+    return reportError(error, io, helpText(LEARNINGS), json);
   }
 }

@@ -5,23 +5,11 @@ import { configuredEmbedderSpec, isMemoryMode, type MemoryMode } from '@repomem/
 import type { ToolNameStyle } from '@repomem/mcp';
 import { booleanOption, type OptionSpecs, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
-import { STORE_OPTIONS } from '../store-options.js';
+import { MCP } from '../tree/decl/mcp.js';
+import { optionSpecsOf } from '../tree/help.js';
 
 /** Options accepted by `repomem mcp`. */
-export const MCP_OPTIONS: OptionSpecs = {
-  ...STORE_OPTIONS,
-  dir: { type: 'string' },
-  mode: { type: 'string' },
-  source: { type: 'string' },
-  'tool-names': { type: 'string' },
-  embedder: { type: 'string' },
-  http: { type: 'boolean' },
-  port: { type: 'string' },
-  host: { type: 'string' },
-  token: { type: 'string' },
-  'session-idle-timeout': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-};
+export const MCP_OPTIONS: OptionSpecs = optionSpecsOf(MCP);
 
 /** Longest `--session-idle-timeout`, in seconds (Node's longest timer). */
 const MAX_IDLE_SECONDS = 24 * 24 * 60 * 60;

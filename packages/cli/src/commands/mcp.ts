@@ -9,7 +9,8 @@ import { CLI_MAX_CONNECTIONS } from '../open-chosen-store.js';
 import { reportError } from '../report-error.js';
 import { cliRegistry } from '../store-registry.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
-import { MCP_USAGE } from '../usage.js';
+import { MCP } from '../tree/decl/mcp.js';
+import { helpText } from '../tree/help.js';
 import { parseMcpArguments } from './mcp-args.js';
 
 /** Resolves on SIGINT or SIGTERM. */
@@ -25,7 +26,7 @@ export async function runMcpCommand(argv: readonly string[], io: CliIo): Promise
   try {
     const request = parseMcpArguments(argv, io.env);
     if (request.help) {
-      io.stdout.write(MCP_USAGE);
+      io.stdout.write(helpText(MCP));
       return ExitCode.ok;
     }
     const chosen = await chooseStore(request, io);
@@ -68,6 +69,6 @@ export async function runMcpCommand(argv: readonly string[], io: CliIo): Promise
     await served.close();
     return ExitCode.ok;
   } catch (error) {
-    return reportError(error, io, MCP_USAGE, false);
+    return reportError(error, io, helpText(MCP), false);
   }
 }

@@ -13,7 +13,8 @@ import {
 } from '../args.js';
 import { parseCitationArgument } from '../citation-arg.js';
 import { CliUsageError } from '../errors.js';
-import { STORE_OPTIONS } from '../store-options.js';
+import { MEMORIES } from '../tree/decl/memories.js';
+import { optionSpecsOf } from '../tree/help.js';
 
 /** The subcommands of `repomem memories`. */
 export const MEMORIES_SUBCOMMANDS = [
@@ -31,40 +32,15 @@ export const MEMORIES_SUBCOMMANDS = [
 export type MemoriesSubcommand = (typeof MEMORIES_SUBCOMMANDS)[number];
 
 /** Options accepted by `repomem memories` (each subcommand accepts a subset, see {@link parseMemoriesArguments}). */
-export const MEMORIES_OPTIONS: OptionSpecs = {
-  ...STORE_OPTIONS,
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  subject: { type: 'string' },
-  fact: { type: 'string' },
-  cite: { type: 'string', multiple: true },
-  reason: { type: 'string' },
-  scope: { type: 'string' },
-  by: { type: 'string' },
-  limit: { type: 'string' },
-  id: { type: 'string' },
-  all: { type: 'boolean' },
-  source: { type: 'string' },
-  ref: { type: 'string' },
-  base: { type: 'string' },
-  head: { type: 'string' },
-};
+export const MEMORIES_OPTIONS: OptionSpecs = optionSpecsOf(MEMORIES);
 
 /** Options every subcommand accepts. */
-const COMMON = ['store', 'repo', 'json', 'help'] as const;
+const COMMON: readonly string[] = ['help', ...(MEMORIES.common ?? [])];
 
-/** Options each subcommand accepts besides {@link COMMON}. */
-const ALLOWED: Readonly<Record<MemoriesSubcommand, readonly string[]>> = {
-  store: ['subject', 'fact', 'cite', 'reason', 'scope', 'by', 'source', 'ref'],
-  recent: ['limit'],
-  search: ['limit'],
-  get: ['id'],
-  verify: ['id', 'all', 'limit', 'source', 'ref'],
-  invalidate: ['id', 'reason'],
-  supersede: ['id', 'subject', 'fact', 'cite', 'reason', 'scope', 'by', 'source', 'ref'],
-  stats: [],
-  impact: ['base', 'head', 'source'],
-};
+/** Options each subcommand accepts besides {@link COMMON}: its declaration's. */
+const ALLOWED = Object.fromEntries(
+  (MEMORIES.subcommands ?? []).map((sub) => [sub.name, sub.options ?? []]),
+) as Readonly<Record<MemoriesSubcommand, readonly string[]>>;
 
 /** Where citations are read (`--source`, `--ref`), as given. */
 export interface SourceOptions {

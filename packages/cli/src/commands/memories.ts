@@ -27,7 +27,8 @@ import type { CliIo } from '../io.js';
 import { openRecordBackend } from '../open-verified.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
-import { MEMORIES_USAGE } from '../usage.js';
+import { MEMORIES } from '../tree/decl/memories.js';
+import { helpText } from '../tree/help.js';
 import { workingBranch } from '../working-branch.js';
 import { type MemoriesAction, parseMemoriesArguments } from './memories-args.js';
 
@@ -147,7 +148,7 @@ export async function runMemoriesCommand(argv: readonly string[], io: CliIo): Pr
   try {
     const request = parseMemoriesArguments(argv);
     if (request.help) {
-      io.stdout.write(MEMORIES_USAGE);
+      io.stdout.write(helpText(MEMORIES));
       return ExitCode.ok;
     }
     const repo = chooseRepo(request.repo, io);
@@ -175,6 +176,6 @@ export async function runMemoriesCommand(argv: readonly string[], io: CliIo): Pr
     }
     return writeReport(report, io, request.json);
   } catch (error) {
-    return reportError(error, io, MEMORIES_USAGE, json);
+    return reportError(error, io, helpText(MEMORIES), json);
   }
 }

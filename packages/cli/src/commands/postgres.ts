@@ -6,7 +6,8 @@ import { booleanOption, parseArguments, stringOption } from '../args.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
-import { POSTGRES_USAGE } from '../usage.js';
+import { POSTGRES } from '../tree/decl/postgres.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 
 const POSTGRES_SPEC = /^(?:postgres|postgresql):/;
 
@@ -24,18 +25,9 @@ function chooseSpec(store: string | undefined, env: CliIo['env']): string {
 export async function runPostgresCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
   try {
-    const parsed = parseArguments(argv, {
-      store: { type: 'string' },
-      role: { type: 'string' },
-      grant: { type: 'string', multiple: true },
-      schema: { type: 'string' },
-      supabase: { type: 'boolean' },
-      apply: { type: 'boolean' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    });
+    const parsed = parseArguments(argv, optionSpecsOf(POSTGRES));
     if (booleanOption(parsed, 'help')) {
-      io.stdout.write(POSTGRES_USAGE);
+      io.stdout.write(helpText(POSTGRES));
       return ExitCode.ok;
     }
     const [subcommand, ...extra] = parsed.positionals;
@@ -75,6 +67,6 @@ export async function runPostgresCommand(argv: readonly string[], io: CliIo): Pr
     }
     return ExitCode.ok;
   } catch (error) {
-    return reportError(error, io, POSTGRES_USAGE, json);
+    return reportError(error, io, helpText(POSTGRES), json);
   }
 }

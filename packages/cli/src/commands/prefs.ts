@@ -8,21 +8,11 @@ import { CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
-import { PREFS_USAGE } from '../usage.js';
+import { PREFS } from '../tree/decl/prefs.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 import { withTaskRecords } from './task-records-open.js';
 
-const OPTIONS = {
-  store: { type: 'string' },
-  dir: { type: 'string' },
-  repo: { type: 'string' },
-  user: { type: 'string' },
-  text: { type: 'string' },
-  topic: { type: 'string' },
-  'from-task': { type: 'string' },
-  'task-id': { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+const OPTIONS = optionSpecsOf(PREFS);
 
 const line = (preference: StoredPreference): string =>
   `${preference.data.topic.padEnd(14)} ${preference.data.preference}`;
@@ -91,13 +81,13 @@ export async function runPrefsCommand(argv: readonly string[], io: CliIo): Promi
   try {
     const parsed = parseArguments(argv, OPTIONS);
     if (booleanOption(parsed, 'help')) {
-      io.stdout.write(PREFS_USAGE);
+      io.stdout.write(helpText(PREFS));
       return ExitCode.ok;
     }
     const [action, ...extra] = parsed.positionals;
     if (extra.length > 0) throw new CliUsageError(`unexpected argument: ${extra[0]}`);
     return writeReport(await run(action, parsed, io), io, json);
   } catch (error) {
-    return reportError(error, io, PREFS_USAGE, json);
+    return reportError(error, io, helpText(PREFS), json);
   }
 }

@@ -25,7 +25,8 @@ import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
-import { RULES_USAGE } from '../usage.js';
+import { RULES } from '../tree/decl/rules.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 import { commandModel, openTaskRecords, readInput, readJsonInput } from './rules-input.js';
 import {
   describeExtract,
@@ -35,34 +36,7 @@ import {
   describeSupersedeRule,
 } from './rules-report.js';
 
-const OPTIONS = {
-  store: { type: 'string' },
-  dir: { type: 'string' },
-  repo: { type: 'string' },
-  event: { type: 'string' },
-  'event-name': { type: 'string' },
-  'model-command': { type: 'string' },
-  'model-output': { type: 'string' },
-  'print-prompt': { type: 'boolean' },
-  pr: { type: 'string' },
-  reviewer: { type: 'string' },
-  association: { type: 'string' },
-  input: { type: 'string' },
-  'prompt-version': { type: 'string' },
-  save: { type: 'boolean' },
-  status: { type: 'string' },
-  limit: { type: 'string' },
-  id: { type: 'string' },
-  rule: { type: 'string' },
-  scope: { type: 'string' },
-  reason: { type: 'string' },
-  author: { type: 'string' },
-  by: { type: 'string' },
-  pending: { type: 'boolean' },
-  'allow-without-write-access': { type: 'boolean' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+const OPTIONS = optionSpecsOf(RULES);
 
 function required(parsed: ParsedArguments, name: string): string {
   const value = stringOption(parsed, name);
@@ -268,7 +242,7 @@ export async function runRulesCommand(argv: readonly string[], io: CliIo): Promi
   try {
     const parsed = parseArguments(argv, OPTIONS);
     if (booleanOption(parsed, 'help')) {
-      io.stdout.write(RULES_USAGE);
+      io.stdout.write(helpText(RULES));
       return ExitCode.ok;
     }
     const [action, ...extra] = parsed.positionals;
@@ -292,6 +266,6 @@ export async function runRulesCommand(argv: readonly string[], io: CliIo): Promi
         );
     }
   } catch (error) {
-    return reportError(error, io, RULES_USAGE, json);
+    return reportError(error, io, helpText(RULES), json);
   }
 }

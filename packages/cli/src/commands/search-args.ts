@@ -3,18 +3,11 @@
 import { configuredEmbedderSpec } from '@repomem/core';
 import { booleanOption, type OptionSpecs, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
-import { STORE_OPTIONS } from '../store-options.js';
+import { SEARCH } from '../tree/decl/search.js';
+import { optionSpecsOf } from '../tree/help.js';
 
 /** Options accepted by `repomem search`. */
-export const SEARCH_OPTIONS: OptionSpecs = {
-  dir: { type: 'string' },
-  ...STORE_OPTIONS,
-  limit: { type: 'string' },
-  snippets: { type: 'string' },
-  embedder: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-};
+export const SEARCH_OPTIONS: OptionSpecs = optionSpecsOf(SEARCH);
 
 /** A validated `repomem search` invocation. */
 export type SearchRequest =

@@ -11,7 +11,8 @@ import type { CliIo } from '../io.js';
 import { openChosenStore } from '../open-chosen-store.js';
 import { reportError } from '../report-error.js';
 import { chooseStore, documentRepoFor } from '../store-selection.js';
-import { SEARCH_USAGE } from '../usage.js';
+import { SEARCH } from '../tree/decl/search.js';
+import { helpText } from '../tree/help.js';
 import type { SearchRequest } from './search-args.js';
 
 /**
@@ -59,6 +60,6 @@ export async function runSearch(request: Extract<SearchRequest, { help: false }>
     }
     return ExitCode.ok;
   } catch (error) {
-    return reportError(error, io, SEARCH_USAGE, request.json);
+    return reportError(error, io, helpText(SEARCH), request.json);
   }
 }

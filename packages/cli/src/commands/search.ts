@@ -4,7 +4,8 @@
 import { ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
-import { SEARCH_USAGE } from '../usage.js';
+import { SEARCH } from '../tree/decl/search.js';
+import { helpText } from '../tree/help.js';
 import { parseSearchArguments } from './search-args.js';
 
 /** Run `repomem search <argv...>`; returns the exit code. */
@@ -13,12 +14,12 @@ export async function runSearchCommand(argv: readonly string[], io: CliIo): Prom
   try {
     const request = parseSearchArguments(argv, io.env);
     if (request.help) {
-      io.stdout.write(SEARCH_USAGE);
+      io.stdout.write(helpText(SEARCH));
       return ExitCode.ok;
     }
     const { runSearch } = await import('./search-run.js');
     return await runSearch(request, io);
   } catch (error) {
-    return reportError(error, io, SEARCH_USAGE, json);
+    return reportError(error, io, helpText(SEARCH), json);
   }
 }

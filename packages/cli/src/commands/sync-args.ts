@@ -2,19 +2,11 @@
 // argument errors need no store and no network code.
 import { booleanOption, type OptionSpecs, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
-import { STORE_OPTIONS } from '../store-options.js';
+import { SYNC } from '../tree/decl/sync.js';
+import { optionSpecsOf } from '../tree/help.js';
 
 /** Options accepted by `repomem sync github`. */
-export const SYNC_OPTIONS: OptionSpecs = {
-  dir: { type: 'string' },
-  ...STORE_OPTIONS,
-  'max-requests': { type: 'string' },
-  since: { type: 'string' },
-  'migrate-legacy': { type: 'boolean' },
-  apply: { type: 'boolean' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-};
+export const SYNC_OPTIONS: OptionSpecs = optionSpecsOf(SYNC);
 
 /** A validated `repomem sync` invocation. */
 export type SyncRequest =
@@ -35,11 +27,13 @@ export type SyncRequest =
 
 /**
  * Parse the arguments after `sync`. The first positional is the source (`github`, the only one);
- * the repository is `--repo`, else `$GITHUB_REPOSITORY`.
+ * the repository is `--repo`, else `$GITHUB_REPOSITORY`, else what `origin` returns (the CLI
+ * passes the clone's origin remote, said on stderr; called only when the others are empty).
  */
 export function parseSyncArguments(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
+  origin: () => string | undefined = () => undefined,
 ): SyncRequest {
   const parsed = parseArguments(argv, SYNC_OPTIONS);
   if (booleanOption(parsed, 'help')) return { help: true };
@@ -47,8 +41,12 @@ export function parseSyncArguments(
   if (source === undefined) throw new CliUsageError('missing what to sync: repomem sync github --repo OWNER/NAME');
   if (source !== 'github') throw new CliUsageError(`unknown sync source: ${source} (only github)`);
   if (rest.length > 0) throw new CliUsageError(`unexpected argument: ${rest[0]}`);
-  const repo = stringOption(parsed, 'repo') ?? (env.GITHUB_REPOSITORY || undefined);
-  if (repo === undefined) throw new CliUsageError('missing --repo OWNER/NAME (or $GITHUB_REPOSITORY)');
+  const repo = stringOption(parsed, 'repo') ?? (env.GITHUB_REPOSITORY || undefined) ?? origin();
+  if (repo === undefined) {
+    throw new CliUsageError(
+      'missing --repo OWNER/NAME (or $GITHUB_REPOSITORY, or a clone whose origin remote names it)',
+    );
+  }
   const maxRequests = stringOption(parsed, 'max-requests');
   const migrateLegacy = booleanOption(parsed, 'migrate-legacy');
   const apply = booleanOption(parsed, 'apply');

@@ -10,7 +10,8 @@ import type { CliIo } from '../io.js';
 import { openChosenStore } from '../open-chosen-store.js';
 import { reportError } from '../report-error.js';
 import { chooseStore, documentRepoFor } from '../store-selection.js';
-import { SYNC_USAGE } from '../usage.js';
+import { SYNC } from '../tree/decl/sync.js';
+import { helpText } from '../tree/help.js';
 import type { SyncRequest } from './sync-args.js';
 import { formatMigrationPlan, formatSyncProgress, formatSyncSummary, syncSummaryJson } from './sync-output.js';
 
@@ -70,7 +71,7 @@ export async function runSync(request: Extract<SyncRequest, { help: false }>, io
       await store.close();
     }
   } catch (error) {
-    return reportError(asCliError(error), io, SYNC_USAGE, request.json);
+    return reportError(asCliError(error), io, helpText(SYNC), request.json);
   }
 }
 

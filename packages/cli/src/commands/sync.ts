@@ -3,21 +3,23 @@
 import { ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
-import { SYNC_USAGE } from '../usage.js';
+import { repoOfOrigin } from '../store-selection.js';
+import { SYNC } from '../tree/decl/sync.js';
+import { helpText } from '../tree/help.js';
 import { parseSyncArguments } from './sync-args.js';
 
 /** Run `repomem sync <argv...>`; returns the exit code. */
 export async function runSyncCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
   try {
-    const request = parseSyncArguments(argv, io.env);
+    const request = parseSyncArguments(argv, io.env, () => repoOfOrigin(io));
     if (request.help) {
-      io.stdout.write(SYNC_USAGE);
+      io.stdout.write(helpText(SYNC));
       return ExitCode.ok;
     }
     const { runSync } = await import('./sync-run.js');
     return await runSync(request, io);
   } catch (error) {
-    return reportError(error, io, SYNC_USAGE, json);
+    return reportError(error, io, helpText(SYNC), json);
   }
 }

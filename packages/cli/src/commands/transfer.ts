@@ -10,7 +10,8 @@ import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { cliRegistry } from '../store-registry.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
-import { EXPORT_USAGE, IMPORT_USAGE } from '../usage.js';
+import { EXPORT, IMPORT } from '../tree/decl/transfer.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 
 const PHASES: Readonly<Record<CopyProgress['phase'], string>> = {
   history: 'history (revisions)',
@@ -46,20 +47,12 @@ export async function runTransferCommand(
   argv: readonly string[],
   io: CliIo,
 ): Promise<number> {
-  const usage = command === 'export' ? EXPORT_USAGE : IMPORT_USAGE;
+  const decl = command === 'export' ? EXPORT : IMPORT;
+  const usage = helpText(decl);
   const json = wantsJson(argv);
   try {
     const other = command === 'export' ? 'to' : 'from';
-    const parsed = parseArguments(argv, {
-      [other]: { type: 'string' },
-      store: { type: 'string' },
-      dir: { type: 'string' },
-      repo: { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      overwrite: { type: 'boolean' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    });
+    const parsed = parseArguments(argv, optionSpecsOf(decl));
     if (booleanOption(parsed, 'help')) {
       io.stdout.write(usage);
       return ExitCode.ok;

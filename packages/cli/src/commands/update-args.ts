@@ -5,7 +5,8 @@
 import { MEMORY_FILES, type MemoryFile } from '@repomem/core';
 import { booleanOption, type OptionSpecs, parseArguments, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
-import { STORE_OPTIONS } from '../store-options.js';
+import { UPDATE } from '../tree/decl/update.js';
+import { optionSpecsOf } from '../tree/help.js';
 
 /** The bullet operations of `repomem update`. */
 export type UpdateSubcommand = 'add' | 'replace' | 'remove' | 'daily-append';
@@ -13,17 +14,7 @@ export type UpdateSubcommand = 'add' | 'replace' | 'remove' | 'daily-append';
 const SUBCOMMANDS: readonly UpdateSubcommand[] = ['add', 'replace', 'remove', 'daily-append'];
 
 /** Options accepted by `repomem update`. */
-export const UPDATE_OPTIONS: OptionSpecs = {
-  dir: { type: 'string' },
-  ...STORE_OPTIONS,
-  file: { type: 'string' },
-  section: { type: 'string' },
-  match: { type: 'string' },
-  with: { type: 'string' },
-  json: { type: 'boolean' },
-  'read-only': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-};
+export const UPDATE_OPTIONS: OptionSpecs = optionSpecsOf(UPDATE);
 
 /** A validated `repomem update` invocation. */
 export type UpdateRequest =

@@ -7,7 +7,8 @@ import type { CliIo } from '../io.js';
 import { openChosenMemory } from '../open-memory.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseStore, documentRepoFor } from '../store-selection.js';
-import { UPDATE_USAGE } from '../usage.js';
+import { UPDATE } from '../tree/decl/update.js';
+import { helpText } from '../tree/help.js';
 import { parseUpdateArguments, type UpdateOperation } from './update-args.js';
 
 function runOperation(memory: Memory, operation: UpdateOperation): Promise<UpdateOutcome> {
@@ -34,7 +35,7 @@ export async function runUpdateCommand(argv: readonly string[], io: CliIo): Prom
   try {
     const request = parseUpdateArguments(argv);
     if (request.help) {
-      io.stdout.write(UPDATE_USAGE);
+      io.stdout.write(helpText(UPDATE));
       return ExitCode.ok;
     }
     const chosen = await chooseStore(request, io);
@@ -63,6 +64,6 @@ export async function runUpdateCommand(argv: readonly string[], io: CliIo): Prom
     }
     return report.exitCode;
   } catch (error) {
-    return reportError(error, io, UPDATE_USAGE, json);
+    return reportError(error, io, helpText(UPDATE), json);
   }
 }

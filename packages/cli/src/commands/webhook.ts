@@ -15,7 +15,8 @@ import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
-import { WEBHOOK_USAGE } from '../usage.js';
+import { WEBHOOK } from '../tree/decl/webhook.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
 import { commandModel, openTaskRecords, readInput, readJsonInput } from './rules-input.js';
 
 /** Default environment variable holding the webhook secret. */
@@ -82,22 +83,9 @@ function report(result: WebhookResult, io: CliIo, json: boolean): number {
 export async function runWebhookCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
   try {
-    const parsed = parseArguments(argv, {
-      delivery: { type: 'string' },
-      headers: { type: 'string' },
-      body: { type: 'string' },
-      'secret-env': { type: 'string' },
-      'model-command': { type: 'string' },
-      'allow-without-write-access': { type: 'boolean' },
-      'read-reviews': { type: 'boolean' },
-      store: { type: 'string' },
-      dir: { type: 'string' },
-      repo: { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    });
+    const parsed = parseArguments(argv, optionSpecsOf(WEBHOOK));
     if (booleanOption(parsed, 'help')) {
-      io.stdout.write(WEBHOOK_USAGE);
+      io.stdout.write(helpText(WEBHOOK));
       return ExitCode.ok;
     }
     if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
@@ -134,6 +122,6 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
     }
     return report(result, io, json);
   } catch (error) {
-    return reportError(error, io, WEBHOOK_USAGE, json);
+    return reportError(error, io, helpText(WEBHOOK), json);
   }
 }

@@ -10,12 +10,25 @@ import { setStepOutput } from '../github-output.js';
 import type { CliIo } from '../io.js';
 import { reportError } from '../report-error.js';
 import { cliRegistry } from '../store-registry.js';
-import { SEPO_SUPPORT_USAGE, type SepoSupportCommand } from '../usage.js';
+import { BOOTSTRAP_BRANCH, READ_SYNC_STATE, RESOLVE_POLICY, WRITE_SYNC_STATE } from '../tree/decl/sepo.js';
+import { helpText, optionSpecsOf } from '../tree/help.js';
+import type { CommandDecl } from '../tree/types.js';
 import { checkedOutBranch, findRepositoryRoot, hasRef, remoteSlug } from './git-repository.js';
 
 type Runner = (argv: readonly string[], io: CliIo) => Promise<number>;
 
-const HELP = { help: { type: 'boolean', short: 'h' } } as const;
+/** Sepo's support commands that repomem provides under the same names. */
+export type SepoSupportCommand = 'bootstrap-branch' | 'read-sync-state' | 'write-sync-state' | 'resolve-policy';
+
+/** The declaration of each (options, help). */
+const DECLS: Readonly<Record<SepoSupportCommand, CommandDecl>> = {
+  'bootstrap-branch': BOOTSTRAP_BRANCH,
+  'read-sync-state': READ_SYNC_STATE,
+  'write-sync-state': WRITE_SYNC_STATE,
+  'resolve-policy': RESOLVE_POLICY,
+};
+
+const usageOf = (name: SepoSupportCommand): string => helpText(DECLS[name]);
 
 function firstSet(...values: readonly (string | undefined)[]): string {
   for (const value of values) if (value !== undefined && value !== '') return value;
@@ -24,14 +37,9 @@ function firstSet(...values: readonly (string | undefined)[]): string {
 
 /** `repomem bootstrap-branch [--repo <slug>] [--branch <name>] [--remote <name>]` (Sepo's memory/bootstrap-branch.js). */
 async function bootstrapBranch(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments(argv, {
-    ...HELP,
-    repo: { type: 'string' },
-    branch: { type: 'string' },
-    remote: { type: 'string' },
-  });
+  const parsed = parseArguments(argv, optionSpecsOf(BOOTSTRAP_BRANCH));
   if (booleanOption(parsed, 'help')) {
-    io.stdout.write(SEPO_SUPPORT_USAGE['bootstrap-branch']);
+    io.stdout.write(usageOf('bootstrap-branch'));
     return ExitCode.ok;
   }
   if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
@@ -115,9 +123,9 @@ function sepoSyncState(state: Record<string, unknown>): Record<string, unknown> 
 
 /** `repomem read-sync-state` (Sepo's memory/read-sync-state.js): step outputs and the state JSON (or `{}`). */
 async function readSyncState(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments(argv, HELP);
+  const parsed = parseArguments(argv, optionSpecsOf(READ_SYNC_STATE));
   if (booleanOption(parsed, 'help')) {
-    io.stdout.write(SEPO_SUPPORT_USAGE['read-sync-state']);
+    io.stdout.write(usageOf('read-sync-state'));
     return ExitCode.ok;
   }
   if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
@@ -147,9 +155,9 @@ async function readSyncState(argv: readonly string[], io: CliIo): Promise<number
 
 /** `repomem write-sync-state` (Sepo's memory/write-sync-state.js): cursors from `SYNC_*`, compare-and-swap write. */
 async function writeSyncState(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments(argv, HELP);
+  const parsed = parseArguments(argv, optionSpecsOf(WRITE_SYNC_STATE));
   if (booleanOption(parsed, 'help')) {
-    io.stdout.write(SEPO_SUPPORT_USAGE['write-sync-state']);
+    io.stdout.write(usageOf('write-sync-state'));
     return ExitCode.ok;
   }
   if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
@@ -202,9 +210,9 @@ async function writeSyncState(argv: readonly string[], io: CliIo): Promise<numbe
 
 /** `repomem resolve-policy [--route R]`: the effective memory mode and the step outputs `memory_mode`, `write_enabled`. */
 async function resolvePolicy(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments(argv, { ...HELP, route: { type: 'string' }, override: { type: 'string' } });
+  const parsed = parseArguments(argv, optionSpecsOf(RESOLVE_POLICY));
   if (booleanOption(parsed, 'help')) {
-    io.stdout.write(SEPO_SUPPORT_USAGE['resolve-policy']);
+    io.stdout.write(usageOf('resolve-policy'));
     return ExitCode.ok;
   }
   if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
@@ -238,7 +246,7 @@ export function sepoSupportCommand(name: SepoSupportCommand): Runner {
     try {
       return await RUNNERS[name](argv, io);
     } catch (error) {
-      return reportError(error, io, SEPO_SUPPORT_USAGE[name], false);
+      return reportError(error, io, usageOf(name), false);
     }
   };
 }

@@ -1,0 +1,104 @@
+// Why: `repomem memories`, declared once: the subcommands and the options each accepts (the
+// parser refuses the others).
+import { defineCommand } from '../types.js';
+import { JSON_OUTPUT, REF, REPO, SOURCE, STORE } from './common.js';
+
+/** `repomem memories`. */
+export const MEMORIES = defineCommand({
+  name: 'memories',
+  usage: ['<subcommand> [--store <spec>] [--repo <owner/name>] [--json] [options]'],
+  description: 'Verified memories: facts with code citations that are re-read before use.',
+  subcommands: [
+    {
+      name: 'store',
+      usage: '--subject S --fact F --cite <path>:<start>-<end> [--cite ...] [--reason R] [--scope SC] [--by ID]',
+      options: ['subject', 'fact', 'cite', 'reason', 'scope', 'by', 'source', 'ref'],
+      summary: 'Store a memory after reading its citations',
+    },
+    {
+      name: 'recent',
+      usage: '[--limit 50]',
+      options: ['limit'],
+      summary: 'Active, unexpired memories, most recently refreshed first',
+    },
+    {
+      name: 'search',
+      usage: '<query...> [--limit 50]',
+      options: ['limit'],
+      positionals: [{ name: 'query', variadic: true, description: 'Words every memory found contains' }],
+      summary: 'Active memories matching every word (literally)',
+    },
+    { name: 'get', usage: '--id ID', options: ['id'], summary: 'One memory in any status' },
+    {
+      name: 'verify',
+      usage: '--id ID | --all [--limit 50]',
+      options: ['id', 'all', 'limit', 'source', 'ref'],
+      summary: 'Check citations: valid ones are refreshed, stale ones invalidated',
+    },
+    { name: 'invalidate', usage: '--id ID --reason R', options: ['id', 'reason'], summary: 'Mark a memory invalid' },
+    {
+      name: 'supersede',
+      usage: '--id ID --fact F --cite ... [--subject S] [--reason R] [--scope SC] [--by ID]',
+      options: ['id', 'subject', 'fact', 'cite', 'reason', 'scope', 'by', 'source', 'ref'],
+      summary: 'Replace a memory by a new one',
+    },
+    { name: 'stats', options: [], summary: 'Counts by status and event, verification success rate' },
+    {
+      name: 'impact',
+      usage: '--base REF [--head HEAD]',
+      options: ['base', 'head', 'source'],
+      summary:
+        'Memories whose cited lines the diff base..head touches: still valid, re-anchored (renamed, moved) or would be invalidated',
+    },
+  ],
+  positionals: [],
+  common: ['store', 'repo', 'json'],
+  options: {
+    store: {
+      ...STORE,
+      description:
+        'sqlite:<path> (records stored natively), dir:<path> or git:<repo-dir>[#<branch>] (records as JSON under .repomem/verified/); default as in repomem --help',
+    },
+    repo: { ...REPO, description: "Repository of the memories (default $GITHUB_REPOSITORY, then the origin remote's)" },
+    subject: { type: 'string', value: 'S', description: 'What the memory is about' },
+    fact: { type: 'string', value: 'F', description: 'The fact (at most 3,200 characters)' },
+    cite: {
+      type: 'string',
+      value: 'path:start-end',
+      multiple: true,
+      description: 'A citation, <path>:<start>-<end> or <path>:<line> (repeatable; at least one)',
+    },
+    reason: { type: 'string', value: 'R', description: 'Why (stored with the event)' },
+    scope: { type: 'string', value: 'SC', description: 'Where the memory applies (a directory, for example)' },
+    by: { type: 'string', value: 'ID', description: 'Who or what records it' },
+    id: { type: 'string', value: 'ID', description: 'The memory' },
+    all: { type: 'boolean', description: 'verify: every active memory' },
+    limit: { type: 'integer', value: 'n', default: 50, description: 'Most memories listed or verified (default 50)' },
+    base: { type: 'string', value: 'REF', description: 'impact: the diff base' },
+    head: { type: 'string', value: 'HEAD', description: 'impact: the diff head (default HEAD)' },
+    source: {
+      ...SOURCE,
+      description:
+        'Where cited code is read (store, supersede, verify, impact): dir:<worktree>, git:<repo-dir>[#<ref>] or github ($GITHUB_TOKEN, $GITHUB_API_URL); default: the git repository around the working directory, else the directory',
+    },
+    ref: REF,
+    json: { ...JSON_OUTPUT, description: 'Print one JSON object: { ok, outcome, ... }' },
+  },
+  sections: [
+    { title: 'Citations', body: '  <path>:<start>-<end> or <path>:<line> (1-based, inclusive, repository-relative).' },
+    {
+      title: 'Exit codes',
+      body: `  0 success (including verify results that invalidated memories), 2 not found, not active,
+  rejected citations or citations that could not be read now, 1 usage or unexpected error.`,
+    },
+  ],
+  examples: [
+    {
+      command: 'memories store --subject build --fact "CI runs pnpm test" --cite .github/workflows/ci.yml:12-14',
+      description: 'Store a memory with one citation',
+    },
+    { command: 'memories verify --all --json', description: "Re-read every active memory's citations" },
+    { command: 'memories impact --base main', description: "Memories the branch's diff touches" },
+  ],
+  load: async () => (await import('../../commands/memories.js')).runMemoriesCommand,
+});
