@@ -24,3 +24,4 @@ export {
   type QuarantineReport,
   quarantineBranchMemories,
 } from './quarantine.js';
+export { type ResolvedLearnedOn, type ResolveLearnedOnOptions, resolveLearnedOn } from './resolve-learned-on.js';
