@@ -5,6 +5,7 @@ import type { VerifiedMemoryBackend } from '../verified/backend.js';
 import { expectRepomemErrorCode, registerPerTestSubject } from './conformance-lifecycle.js';
 import { registerRecordLearnedOnGroups } from './record-backend-conformance-learned-on.js';
 import { registerRecordQueryGroups } from './record-backend-conformance-queries.js';
+import { registerRecordScopeGroups } from './record-backend-conformance-scope.js';
 import type { RecordBackendConformanceOptions, RecordBackendHarness } from './record-backend-conformance-types.js';
 import { registerRecordWriteGroups } from './record-backend-conformance-writes.js';
 
@@ -46,8 +47,9 @@ function createRecordHarness<B extends VerifiedMemoryBackend>(
  * (order, statuses, `liveAt`, limit), byPath, bySubject, search (every word, case-insensitive,
  * FTS syntax such as `"`, `*`, `NEAR`, `-`, `AND`, `OR`, parentheses and `'` is plain text),
  * repository isolation of every query, the learned-on fields (issue 26) through every read,
- * promotion (idempotent) and quarantine (not served, listed, deletable), and `delete`
- * (compare-and-swap on the revision) when the backend offers it.
+ * promotion (idempotent) and quarantine (not served, listed, deletable), branch scope (recall,
+ * search, getRecent and searchByPath serve only memories in the working ref's scope; verify skips
+ * the others unchanged), and `delete` (compare-and-swap on the revision) when the backend offers it.
  */
 export function runRecordBackendConformance<B extends VerifiedMemoryBackend>(
   options: RecordBackendConformanceOptions<B>,
@@ -57,5 +59,6 @@ export function runRecordBackendConformance<B extends VerifiedMemoryBackend>(
     registerRecordWriteGroups(harness);
     registerRecordQueryGroups(harness);
     registerRecordLearnedOnGroups(harness);
+    registerRecordScopeGroups(harness);
   });
 }
