@@ -37,6 +37,18 @@ export function summarizeWebhookResult(result: WebhookResult): Record<string, un
         outcome: result.outcome,
         episodes: result.episodes,
         ...(result.stale.length === 0 ? {} : { stale: result.stale }),
+        branch:
+          result.branch.kind === 'promoted'
+            ? {
+                kind: 'promoted',
+                ref: result.branch.report.ref,
+                into: result.branch.report.defaultBranch,
+                records: result.branch.report.promoted.length,
+                invalidated: result.branch.report.promoted.filter((r) => r.verification === 'invalidated').length,
+              }
+            : result.branch.kind === 'quarantined'
+              ? { kind: 'quarantined', ref: result.branch.report.ref, records: result.branch.report.quarantined.length }
+              : { kind: 'skipped', reason: result.branch.reason },
       };
     case 'rules': {
       const inner = result.result;

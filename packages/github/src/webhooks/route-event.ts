@@ -1,21 +1,30 @@
 // Why: once a delivery is authentic (or, in an Action, the runner handed us the event), the
 // routing is the same: review events become rule extraction, `pull_request` closed events
-// become the outcome signal on the task's episode, anything else is acknowledged and ignored.
+// become the outcome signal on the task's episode and move what was learned on the branch
+// (promoted on merge, quarantined when closed unmerged; issue 26), anything else is
+// acknowledged and ignored.
 // Hosts that receive events without signatures (GitHub Actions) call this directly.
 import {
   type AuthorAssociation,
+  type CitationReader,
   type ExtractReviewRulesResult,
   extractReviewRules,
   feedbackFromReviewEvent,
   feedbackFromWebhook,
   hasWriteAccess,
+  isRepomemError,
+  type PromotionReport,
   PullRequestReviewCommentEventSchema,
   PullRequestReviewEventSchema,
+  promoteBranchMemories,
+  type QuarantineReport,
+  quarantineBranchMemories,
   type ReviewFeedback,
   type RuleBookOptions,
   type RuleExtractionModel,
   recordEpisodeOutcome,
   type TaskRecordBackend,
+  type VerifiedMemoryBackend,
 } from '@repomem/core';
 import { z } from 'zod';
 import { fetchReviewFeedback, type ReviewApiOptions } from './review-comments.js';
@@ -24,6 +33,13 @@ import { fetchReviewFeedback, type ReviewApiOptions } from './review-comments.js
 export interface RouteEventOptions extends RuleBookOptions {
   /** Where rules and episodes live. */
   readonly backend: TaskRecordBackend;
+  /**
+   * Verified memories: promoted or quarantined with the branch's learnings, episodes and rules
+   * when its pull request closes. Without it only task records move.
+   */
+  readonly verified?: VerifiedMemoryBackend;
+  /** Reads code at the merge commit to re-verify promoted memories (without it they are promoted unverified). */
+  readonly citations?: CitationReader;
   /**
    * The language-model call of rule extraction. Without it, review events are acknowledged
    * and skipped (`no_model`).
@@ -75,7 +91,18 @@ export type RouteEventResult =
       readonly episodes: readonly string[];
       /** Task ids whose stored outcome comes from a newer state of the pull request (left as they are). */
       readonly stale: readonly string[];
+      /** What happened to the records learned on the pull request's branch (issue 26). */
+      readonly branch: BranchMemoryOutcome;
     };
+
+/** What a closed pull request did to the memories learned on its branch. */
+export type BranchMemoryOutcome =
+  /** Merged: promoted into the branch it merged into, re-verified at the merge commit. */
+  | { readonly kind: 'promoted'; readonly report: PromotionReport }
+  /** Closed unmerged: quarantined (kept, never served, listed for review). */
+  | { readonly kind: 'quarantined'; readonly report: QuarantineReport }
+  /** Nothing moved, and why (a fork's branch, no merge commit, a branch name repomem refuses). */
+  | { readonly kind: 'skipped'; readonly reason: string };
 
 const PullRequestClosedSchema = z.object({
   action: z.string(),
@@ -86,8 +113,11 @@ const PullRequestClosedSchema = z.object({
     closed_at: z.string().nullable().optional(),
     merged_at: z.string().nullable().optional(),
     updated_at: z.string().nullable().optional(),
+    merge_commit_sha: z.string().nullable().optional(),
+    head: z.object({ ref: z.string(), repo: z.object({ full_name: z.string() }).nullable().optional() }).optional(),
+    base: z.object({ ref: z.string() }).optional(),
   }),
-  repository: z.object({ full_name: z.string() }),
+  repository: z.object({ full_name: z.string(), default_branch: z.string().optional() }),
 });
 
 /**
@@ -215,18 +245,78 @@ async function routePullRequest(payload: unknown, options: RouteEventOptions): P
       ? { kind: 'not_found' as const }
       : await recordEpisodeOutcome({ ...base, target: { prUrl: pr.html_url } });
   if (result.kind === 'not_found') result = await recordEpisodeOutcome({ ...base, target: { prNumber: pr.number } });
+  const branch = await moveBranchMemories(parsed.data, merged, options);
   const stale = result.kind === 'recorded' ? result.stale : [];
   const episodes =
     result.kind === 'recorded' ? result.episodes.map((episode) => episode.id).filter((id) => !stale.includes(id)) : [];
   return {
     kind: 'outcome',
-    status: episodes.length > 0 || stale.length > 0 ? 200 : 202,
+    status: episodes.length > 0 || stale.length > 0 || movedRecords(branch) > 0 ? 200 : 202,
     repo: repository.full_name,
     pr: pr.number,
     outcome: merged ? 'positive' : 'negative',
     episodes,
     stale,
+    branch,
   };
+}
+
+/** How many records a branch outcome changed. */
+function movedRecords(branch: BranchMemoryOutcome): number {
+  if (branch.kind === 'promoted') return branch.report.promoted.length;
+  if (branch.kind === 'quarantined') return branch.report.quarantined.length;
+  return 0;
+}
+
+/**
+ * Promote (merged) or quarantine (closed unmerged) what was learned on the pull request's head
+ * branch. A fork's branch is skipped: its name belongs to another repository, so records learned
+ * here under that name are not its. Promotion goes into the branch the pull request merged into
+ * (`base.ref`; the default branch for most pull requests, the parent branch of a stacked one).
+ */
+async function moveBranchMemories(
+  event: z.infer<typeof PullRequestClosedSchema>,
+  merged: boolean,
+  options: RouteEventOptions,
+): Promise<BranchMemoryOutcome> {
+  const { pull_request: pr, repository } = event;
+  if (pr.head === undefined) return { kind: 'skipped', reason: 'the event names no head branch' };
+  const headRepo = pr.head.repo?.full_name;
+  if (headRepo !== undefined && headRepo.toLowerCase() !== repository.full_name.toLowerCase()) {
+    return { kind: 'skipped', reason: `the head branch is in the fork ${headRepo}` };
+  }
+  const targets = {
+    repo: repository.full_name,
+    tasks: options.backend,
+    ...(options.verified === undefined ? {} : { verified: options.verified }),
+  };
+  try {
+    if (!merged) {
+      const report = await quarantineBranchMemories({
+        ...targets,
+        ref: pr.head.ref,
+        pullRequest: pr.number,
+        ...(options.now === undefined ? {} : { now: options.now }),
+      });
+      return { kind: 'quarantined', report };
+    }
+    const into = pr.base?.ref ?? repository.default_branch;
+    if (typeof pr.merge_commit_sha !== 'string') return { kind: 'skipped', reason: 'the event names no merge commit' };
+    if (into === undefined) return { kind: 'skipped', reason: 'the event names no base branch' };
+    const report = await promoteBranchMemories({
+      ...targets,
+      ref: pr.head.ref,
+      mergeCommit: pr.merge_commit_sha,
+      defaultBranch: into,
+      pullRequest: pr.number,
+      ...(options.citations === undefined ? {} : { citations: options.citations }),
+      ...(options.now === undefined ? {} : { now: options.now }),
+    });
+    return { kind: 'promoted', report };
+  } catch (error) {
+    if (isRepomemError(error) && error.code === 'INVALID_ARGUMENT') return { kind: 'skipped', reason: error.message };
+    throw error;
+  }
 }
 
 /**
