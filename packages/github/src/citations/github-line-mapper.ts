@@ -7,6 +7,9 @@
 // to the snippet search instead of guessing.
 import type { Octokit } from '@octokit/core';
 import {
+  type AncestryAnswer,
+  type AncestryRequest,
+  type BranchNames,
   type LineMapping,
   type LineMapRequest,
   normalizeDocumentPath,
@@ -14,14 +17,14 @@ import {
   repoSlugProblem,
 } from '@repomem/core';
 import { LRUCache } from 'lru-cache';
-import pRetry, { AbortError } from 'p-retry';
+import { githubAncestry } from './github-ancestry.js';
 import {
   type GitHubCompare,
   GitHubCompareSchema,
   GitHubRepositorySchema,
   parseGitHubJson,
 } from './github-compare-schema.js';
-import { classifyGitHubFailure } from './github-request-failure.js';
+import { createGitHubGet } from './github-get.js';
 import { type FileChange, mapThroughChange, patchHunks } from './patch-line-map.js';
 
 /** GitHub lists at most this many files in a comparison; with as many, others may be left out. */
@@ -117,6 +120,10 @@ export function indexComparison(compare: GitHubCompare): Comparison {
 export interface GitHubLineMapper {
   /** See {@link CitationReader.mapLines}; `to` absent = the repository's default branch. */
   mapLines(request: LineMapRequest): Promise<LineMapping>;
+  /** See {@link CitationReader.ancestry}; `head` absent = the repository's default branch. */
+  ancestry(request: AncestryRequest): Promise<AncestryAnswer>;
+  /** See {@link CitationReader.branches}: the default branch (GitHub knows no "current" one). */
+  branches(repo: string): Promise<BranchNames>;
 }
 
 /**
@@ -138,62 +145,7 @@ export function createGitHubLineMapper(octokit: Octokit, options: GitHubLineMapp
   const pending = new Map<string, Promise<Comparison>>();
   const defaultBranches = new Map<string, Promise<string | { readonly unknown: string }>>();
 
-  /** One GET with retries for transient failures; a 404 or 304 is returned, others thrown. */
-  const get = async (
-    route: string,
-    parameters: Record<string, unknown>,
-    where: string,
-  ): Promise<
-    | { readonly kind: 'ok'; readonly data: unknown; readonly etag: string | undefined }
-    | { readonly kind: 'not_modified' }
-    | { readonly kind: 'not_found'; readonly message: string }
-  > => {
-    const attempt = async () => {
-      try {
-        const response = await octokit.request(route, parameters);
-        const etag = response.headers.etag;
-        return { kind: 'ok' as const, data: response.data, etag: typeof etag === 'string' ? etag : undefined };
-      } catch (error) {
-        const failure = classifyGitHubFailure(error);
-        if (failure === undefined) throw new AbortError(error as Error);
-        switch (failure.kind) {
-          case 'not_modified':
-            return { kind: 'not_modified' as const };
-          case 'not_found':
-            return { kind: 'not_found' as const, message: 'Not Found' };
-          case 'unknown_ref':
-            return { kind: 'not_found' as const, message: failure.message };
-          case 'transient':
-          case 'rate_limited':
-            throw new Error(`GitHub ${failure.kind === 'transient' ? 'failing' : 'rate limited'}: ${failure.message}`);
-          case 'too_large':
-            throw new AbortError(new RepomemError('BACKEND_UNAVAILABLE', `GitHub refused ${where} as too large`));
-          case 'auth':
-          case 'other':
-            throw new AbortError(
-              new RepomemError(
-                'BACKEND_UNAVAILABLE',
-                `GitHub answered ${failure.status} for ${where}: ${failure.message}`,
-                {
-                  cause: error,
-                  details: { status: failure.status },
-                },
-              ),
-            );
-        }
-      }
-    };
-    try {
-      return await pRetry(attempt, { retries, minTimeout: retryDelayMs, factor: 2 });
-    } catch (error) {
-      if (error instanceof RepomemError) throw error;
-      throw new RepomemError(
-        'BACKEND_UNAVAILABLE',
-        `${error instanceof Error ? error.message : String(error)} (${where}, ${retries + 1} attempt(s))`,
-        { cause: error },
-      );
-    }
-  };
+  const get = createGitHubGet(octokit, retries, retryDelayMs);
 
   const defaultBranch = (owner: string, name: string): Promise<string | { readonly unknown: string }> => {
     const key = `${owner}/${name}`;
@@ -254,14 +206,34 @@ export function createGitHubLineMapper(octokit: Octokit, options: GitHubLineMapp
     return request;
   };
 
+  /** `owner` and `name` of a slug, or `INVALID_ARGUMENT`. */
+  const ownerAndName = (repo: unknown): [string, string] => {
+    const slugProblem = typeof repo === 'string' ? repoSlugProblem(repo) : 'repo must be a string';
+    if (slugProblem !== undefined) {
+      throw new RepomemError('INVALID_ARGUMENT', `GitHub citation reader: invalid repository slug: ${slugProblem}`, {
+        details: { repo },
+      });
+    }
+    const [owner = '', name = ''] = (repo as string).split('/');
+    return [owner, name];
+  };
+
   return {
+    async ancestry(request) {
+      const [owner, name] = ownerAndName(request.repo);
+      const head = request.head ?? (await defaultBranch(owner, name));
+      if (typeof head !== 'string') return { kind: 'unknown', reason: head.unknown };
+      const headProblem = refProblem(head);
+      if (headProblem !== undefined) return { kind: 'unknown', reason: `head: ${headProblem}` };
+      return githubAncestry(get, owner, name, head, request.commits);
+    },
+    async branches(repo) {
+      const [owner, name] = ownerAndName(repo);
+      const branch = await defaultBranch(owner, name);
+      return typeof branch === 'string' ? { defaultBranch: branch } : {};
+    },
     async mapLines(request) {
-      const slugProblem = typeof request.repo === 'string' ? repoSlugProblem(request.repo) : 'repo must be a string';
-      if (slugProblem !== undefined) {
-        throw new RepomemError('INVALID_ARGUMENT', `GitHub citation reader: invalid repository slug: ${slugProblem}`, {
-          details: { repo: request.repo },
-        });
-      }
+      ownerAndName(request.repo);
       const fromProblem = refProblem(request.from);
       if (fromProblem !== undefined) return { kind: 'unknown', reason: `from: ${fromProblem}` };
       if (request.to !== undefined) {

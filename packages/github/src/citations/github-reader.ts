@@ -128,6 +128,11 @@ class RetryableFailure extends Error {
  * file list, a base that is not an ancestor of the head) is `unknown`, and verification then
  * falls back to the snippet search.
  *
+ * Branch scope: `ancestry` asks the compare API whether each commit is an ancestor of the head
+ * (`ahead` or `identical`: contained; `behind`, `diverged` or unknown to GitHub: not), one request
+ * per distinct commit (at most 200 per question); `branches` names the repository's default
+ * branch (`GET /repos/{owner}/{repo}`, once).
+ *
  * The client is built once, here: an API URL that is not http(s), or a token that would travel
  * over plain http to a host other than this machine, throws `INVALID_ARGUMENT` before any request
  * (see {@link resolveGitHubEndpoint}).
@@ -180,6 +185,8 @@ export function createGitHubCitationReader(options: GitHubCitationReaderOptions 
   return {
     name: 'github',
     mapLines: (request) => lineMapper.mapLines(request),
+    ancestry: (request) => lineMapper.ancestry(request),
+    branches: (repo) => lineMapper.branches(repo),
     async read(location: CitationLocation): Promise<CitationSource> {
       const { repo, ref } = location;
       const slugProblem = typeof repo === 'string' ? repoSlugProblem(repo) : 'repo must be a string "owner/repo"';
