@@ -74,6 +74,7 @@ export {
   ThreadStateSchema,
 } from './state/thread-state.js';
 export type { CommitMessage } from './store/commit-message.js';
+export { createGitDriver, type GitDriver, type GitDriverOptions } from './store/git-driver.js';
 export {
   type CommitResult,
   DEFAULT_AGENT_EMAIL,

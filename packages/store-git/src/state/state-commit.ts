@@ -39,15 +39,21 @@ export async function writeStateCommit(objects: GitObjectStore, input: StateComm
   );
 }
 
-/** The text of `state.json` in commit `oid`, or undefined when it is not such a commit. */
-export async function readStateBlob(objects: GitObjectStore, oid: string): Promise<string | undefined> {
+/** The bytes of `state.json` in commit `oid`, or undefined when it is not such a commit. */
+export async function readStateBytes(objects: GitObjectStore, oid: string): Promise<Uint8Array | undefined> {
   try {
     const commit = await objects.readCommit(oid);
     const entry = (await objects.readTree(commit.tree)).find((candidate) => candidate.name === STATE_FILE);
     if (entry?.kind !== 'file') return undefined;
-    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await objects.readTyped(entry.oid, 'blob'));
+    return new Uint8Array(await objects.readTyped(entry.oid, 'blob'));
   } catch (error) {
     if (error instanceof RepomemError) return undefined;
     throw error;
   }
+}
+
+/** The text of `state.json` in commit `oid`, or undefined when it is not such a commit. */
+export async function readStateBlob(objects: GitObjectStore, oid: string): Promise<string | undefined> {
+  const bytes = await readStateBytes(objects, oid);
+  return bytes === undefined ? undefined : new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 }
