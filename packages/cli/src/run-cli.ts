@@ -7,8 +7,6 @@
 import { ExitCode } from './errors.js';
 import { terminalSafe } from './format/terminal-text.js';
 import type { CliIo } from './io.js';
-import { helpText } from './tree/help.js';
-import { asksForHelp } from './tree/parse-command.js';
 import { rootEntry, rootHelp } from './tree/root.js';
 import { CLI_VERSION } from './version.js';
 
@@ -86,7 +84,8 @@ export async function runCli(argv: readonly string[], io?: Partial<CliIo>): Prom
         resolved.stderr.write(`unknown command: ${topic}\n\n${rootHelp()}`);
         return ExitCode.usage;
       }
-      resolved.stdout.write(helpText(await entry.declaration()));
+      const [declaration, { helpText }] = await Promise.all([entry.declaration(), import('./tree/help.js')]);
+      resolved.stdout.write(helpText(declaration));
       return ExitCode.ok;
     }
     const entry = rootEntry(command);
@@ -94,7 +93,9 @@ export async function runCli(argv: readonly string[], io?: Partial<CliIo>): Prom
       resolved.stderr.write(`unknown command: ${command}\n\n${rootHelp()}`);
       return ExitCode.usage;
     }
-    const declaration = await entry.declaration();
+    // The help module (rendering, the parser's table) loads beside the declaration; the root's
+    // own help above needs neither.
+    const [declaration, { asksForHelp, helpText }] = await Promise.all([entry.declaration(), import('./tree/help.js')]);
     // `<command> --help` is answered from the declaration, before the implementation loads.
     if (asksForHelp(declaration, rest)) {
       resolved.stdout.write(helpText(declaration));

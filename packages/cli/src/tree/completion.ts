@@ -3,7 +3,6 @@
 // their descriptions, the values of options and arguments with a fixed set, and files or
 // directories where a value is a path. One model of the tree, three small renderers; the scripts
 // are static (no `repomem` call at completion time, so completing costs no Node start).
-import { optionLabel } from './help.js';
 import { ROOT } from './root.js';
 import type { CommandDecl, CompletionKind, OptionDecl, PositionalDecl } from './types.js';
 
@@ -468,6 +467,3 @@ complete -c repomem -f
 ${lines.join('\n')}
 `;
 }
-
-/** For tests: an option's label as help prints it. */
-export const helpLabel = optionLabel;

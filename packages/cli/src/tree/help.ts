@@ -1,7 +1,7 @@
 // Why: `repomem <command> --help`, `repomem help <command>` and the usage printed after an
 // argument error are rendered from the command's declaration (its forms, subcommands, options,
 // extra sections and examples), so help lists exactly the options the parser accepts.
-import type { OptionSpecs } from '../args.js';
+import { type OptionSpecs, parseArguments } from '../args.js';
 import type { CommandDecl, OptionDecl, OptionDecls, SubcommandDecl } from './types.js';
 
 /** Width of help lines before a description wraps. */
@@ -25,6 +25,15 @@ export function optionSpecsOf(decl: Pick<CommandDecl, 'options'>): OptionSpecs {
   }
   specs.help = { type: 'boolean', short: 'h' };
   return specs;
+}
+
+/** True when `argv` asks for help (`-h`/`--help` before any `--`) and otherwise parses. */
+export function asksForHelp(decl: Pick<CommandDecl, 'options'>, argv: readonly string[]): boolean {
+  try {
+    return parseArguments(argv, optionSpecsOf(decl)).values.help === true;
+  } catch {
+    return false;
+  }
 }
 
 /** `-m, --message <msg>` / `--limit <n>` / `--json`. */

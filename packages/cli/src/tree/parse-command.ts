@@ -22,15 +22,6 @@ export function parseDeclared(decl: Pick<CommandDecl, 'options'>, argv: readonly
   return parseArguments(argv, optionSpecsOf(decl));
 }
 
-/** True when `argv` asks for help (`-h`/`--help` before any `--`) and otherwise parses. */
-export function asksForHelp(decl: Pick<CommandDecl, 'options'>, argv: readonly string[]): boolean {
-  try {
-    return parseDeclared(decl, argv).values.help === true;
-  } catch {
-    return false;
-  }
-}
-
 /** The declared subcommand `name`, or a usage error naming the expected ones. */
 export function subcommandOf(decl: CommandDecl, name: string | undefined): SubcommandDecl {
   const subcommands = decl.subcommands ?? [];
