@@ -68,7 +68,6 @@ export type RegisterCommit =
       readonly status: 'committed';
       readonly version: string | null;
       readonly view: RegisterView;
-      readonly changed: boolean;
     }
   | { readonly status: 'conflict'; readonly actual: string | null };
 
@@ -291,7 +290,7 @@ export async function commitRegister(
       if (!fresh) continue;
       return { status: 'conflict', actual };
     }
-    if (change === null && actual === null) return { status: 'committed', version: null, view, changed: false };
+    if (change === null && actual === null) return { status: 'committed', version: null, view };
     const nonce = newNonce();
     const at = nextTimestamp(view.head);
     let eventId: string | undefined;
@@ -334,7 +333,6 @@ export async function commitRegister(
         status: 'committed',
         version: headVersion(mine),
         view: { head: mine, recordIds: created },
-        changed: true,
       };
     }
     if (created.length > 0) await deleteRecords(connection, created);
