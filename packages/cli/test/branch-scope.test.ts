@@ -143,6 +143,11 @@ describe('repomem context in branch scope', () => {
     git(repoDir, 'checkout', '-q', 'main');
     expect(subjects(await context())).toEqual([]);
     expect(subjects(await context({ GITHUB_HEAD_REF: 'feature' }))).toEqual(['Network timeout']);
+    const explicit = await cli(
+      ['context', '--task', 'network timeout', '--repo', REPO, '--store', `sqlite:${db}`, '--ref', 'feature', '--json'],
+      { cwd: repoDir },
+    );
+    expect(subjects(explicit)).toEqual(['Network timeout']);
   });
 });
 

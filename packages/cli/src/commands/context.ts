@@ -94,7 +94,9 @@ async function runHydrate(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
   const citations = await citationsOf(parsed, io, repo);
   // Branch scope: task records learned on another branch are offered when this branch's history
   // (the citation source's, else the clone around the working directory) contains their commit.
-  const history = citations ?? (await openCitationSource(await chooseCitationSource(undefined, undefined, io), repo));
+  const history =
+    citations ??
+    (await openCitationSource(await chooseCitationSource(undefined, stringOption(parsed, 'ref'), io), repo));
   const branch = stringOption(parsed, 'ref') === undefined ? workingBranch(io.env) : undefined;
   // One open of the spec for the store, its verified memories and its task records (one
   // PostgreSQL connection for the whole command).
