@@ -8,6 +8,7 @@ import {
   createDocumentTaskRecordBackend,
   createSemanticIndex,
   defaultStoreRegistry,
+  type LearnedOn,
   type Memory,
   type MemoryMode,
   MemoryModeSchema,
@@ -16,6 +17,7 @@ import {
   openVerifiedMemory,
   RepomemError,
   repoSlugProblem,
+  resolveLearnedOn,
   type SemanticIndex,
   type StoreSet,
   type TaskRecordBackend,
@@ -53,6 +55,12 @@ export interface MemoryMcpContext {
    * `$GITHUB_REF` naming a branch; `undefined` = the citation reader's current branch.
    */
   readonly branch: string | undefined;
+  /**
+   * Where a memory written now is learned (`resolveLearnedOn`: the clone's HEAD and current
+   * branch through the citation reader, else `$GITHUB_SHA` and `$GITHUB_HEAD_REF`/`$GITHUB_REF`);
+   * `undefined` when neither names a commit and a branch (the default branch's scope).
+   */
+  learnedOn(): Promise<LearnedOn | undefined>;
   /** How tool names are spelled. */
   readonly toolNames: ToolNameStyle;
   /** Store-revision check interval in ms (0: off). */
@@ -114,6 +122,16 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
   const fromEnvironment = branchFromEnvironment(options.env ?? process.env);
   if (fromEnvironment.kind === 'invalid') throw new RepomemError('INVALID_ARGUMENT', fromEnvironment.message);
   const branch = fromEnvironment.kind === 'branch' ? fromEnvironment.branch : undefined;
+  const learnedOn = async (): Promise<LearnedOn | undefined> => {
+    // A reader that cannot be opened (no clone) leaves the environment to answer.
+    const history = await citations.reader().catch(() => undefined);
+    const resolved = await resolveLearnedOn({
+      repo: options.repo,
+      env: options.env ?? process.env,
+      ...(history === undefined ? {} : { history }),
+    });
+    return resolved.kind === 'learned' ? resolved.learnedOn : undefined;
+  };
   if (mode === 'disabled') {
     const close = async (): Promise<void> => {};
     return {
@@ -125,6 +143,7 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
       tasks: undefined,
       citations,
       branch,
+      learnedOn,
       toolNames,
       watchIntervalMs,
       close,
@@ -185,6 +204,7 @@ export async function openMemoryMcpContext(options: MemoryMcpOptions): Promise<M
     ...(semantic === undefined ? {} : { semantic }),
     citations,
     branch,
+    learnedOn,
     toolNames,
     watchIntervalMs,
     close,

@@ -119,6 +119,18 @@ export const MemoryOutput = z.object({
   invalid_reason: z.string().nullable(),
   verification_count: z.number().int(),
   revision: z.number().int(),
+  learned_on: z
+    .object({ commit: z.string(), ref: z.string() })
+    .optional()
+    .describe('The commit and branch the memory was learned on; absent = the default branch (shared everywhere).'),
+  promoted_from: z
+    .object({ ref: z.string(), commit: z.string(), pull_request: z.number().int().optional() })
+    .optional()
+    .describe('Where it was learned before its branch merged (set on promotion).'),
+  quarantine: z
+    .object({ reason: z.string(), ref: z.string(), pull_request: z.number().int().optional(), at: z.string() })
+    .optional()
+    .describe("Set when its branch's pull request closed unmerged; such a memory is never served."),
 });
 
 /** The check of one citation: `valid`, `relocated` (moved lines), `invalid` or `unavailable`. */

@@ -89,7 +89,13 @@ export function taskTools(
       writes: true,
       idempotent: true,
       async run(episode) {
-        const result = await writeEpisode({ backend, repo: context.repo, episode });
+        const learnedOn = await context.learnedOn();
+        const result = await writeEpisode({
+          backend,
+          repo: context.repo,
+          episode,
+          ...(learnedOn === undefined ? {} : { learnedOn }),
+        });
         if (result.kind === 'failed')
           return { kind: 'failed' as const, attempts: result.attempts, failure: result.failure };
         return {

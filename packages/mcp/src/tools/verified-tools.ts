@@ -74,7 +74,10 @@ export function verifiedTools(context: MemoryMcpContext, service: VerifiedMemory
       idempotent: false,
       openWorld,
       async run({ repo, ...rest }) {
-        const outcome = await withConflictRetry(() => service.store({ ...rest, repo: scope(repo) }));
+        const learned = await context.learnedOn();
+        const outcome = await withConflictRetry(() =>
+          service.store({ ...rest, repo: scope(repo), ...(learned === undefined ? {} : { learned_on: learned }) }),
+        );
         return outcome.kind === 'stored'
           ? { kind: 'stored' as const, memory: outcome.memory, superseded: [...outcome.superseded] }
           : { kind: 'rejected' as const, checks: [...outcome.checks] };
@@ -144,7 +147,13 @@ export function verifiedTools(context: MemoryMcpContext, service: VerifiedMemory
       idempotent: false,
       openWorld,
       async run({ repo, memory_id, ...corrected }) {
-        const outcome = await withConflictRetry(() => service.supersede(scope(repo), memory_id, corrected));
+        const learned = await context.learnedOn();
+        const outcome = await withConflictRetry(() =>
+          service.supersede(scope(repo), memory_id, {
+            ...corrected,
+            ...(learned === undefined ? {} : { learned_on: learned }),
+          }),
+        );
         return outcome.kind === 'rejected'
           ? { kind: 'rejected' as const, checks: [...outcome.checks] }
           : { ...outcome };
