@@ -4,14 +4,14 @@
 // verifying or checking the impact on thousands of citations costs one process per pair.
 import type { LineMapping } from '@repomem/core';
 import { LRUCache } from 'lru-cache';
-import { type DiffIndex, mapRange, parseDiff } from './diff-line-map.js';
+import { mapRangeWithCopies, type ParsedDiff, parseDiffWithCopies } from './diff-line-map.js';
 import { runGit } from './run-git.js';
 
 /** Commit ids and abbreviations git may be given (never an option or a range). */
 const COMMITISH = /^[0-9a-f]{4,64}$/;
 
 /** Outcome of one diff between two commits. */
-type DiffResult = { readonly ok: true; readonly index: DiffIndex } | { readonly ok: false; readonly reason: string };
+type DiffResult = { readonly ok: true; readonly index: ParsedDiff } | { readonly ok: false; readonly reason: string };
 
 /** Maps cited lines between commits of the repository at `dir` with the git CLI. */
 export interface GitLineMapper {
@@ -21,7 +21,8 @@ export interface GitLineMapper {
 
 /**
  * A {@link GitLineMapper} over the git CLI in `dir`. Each (from, to) pair runs
- * `git diff -M --find-renames --unified=0` once (rename limit raised so large diffs still detect
+ * `git diff -M --find-renames -C --unified=0` once (copies of modified files detected too, so a
+ * block split off into a new file is followed there; rename limit raised so large diffs still detect
  * renames); results are cached for `cacheSize` pairs. A revision git does not know (garbage
  * collected after a force-push, a shallow clone), a missing `git` or an oversized diff map as
  * `unknown`, so verification falls back to the snippet search.
@@ -43,6 +44,8 @@ export function createGitLineMapper(dir: string, cacheSize = 16): GitLineMapper 
         '--no-textconv',
         '-M',
         '--find-renames',
+        // Copies of modified files too: a block split off into a new file is followed there.
+        '-C',
         '--unified=0',
         '--src-prefix=a/',
         '--dst-prefix=b/',
@@ -50,7 +53,7 @@ export function createGitLineMapper(dir: string, cacheSize = 16): GitLineMapper 
         `${to}^{commit}`,
         '--',
       ]).then(
-        (output): DiffResult => ({ ok: true, index: parseDiff(output) }),
+        (output): DiffResult => ({ ok: true, index: parseDiffWithCopies(output) }),
         (error: unknown): DiffResult => ({ ok: false, reason: error instanceof Error ? error.message : String(error) }),
       );
       diffs.set(key, result);
@@ -65,7 +68,7 @@ export function createGitLineMapper(dir: string, cacheSize = 16): GitLineMapper 
       if (from === to) return { kind: 'same', file_changed: false };
       const result = await diff(from, to);
       if (!result.ok) return { kind: 'unknown', reason: result.reason };
-      return mapRange(result.index.get(path), start, end);
+      return mapRangeWithCopies(result.index, path, start, end);
     },
   };
 }
