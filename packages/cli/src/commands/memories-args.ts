@@ -27,6 +27,10 @@ export const MEMORIES_SUBCOMMANDS = [
   'supersede',
   'stats',
   'impact',
+  'promote',
+  'quarantine',
+  'quarantined',
+  'delete-quarantined',
 ] as const;
 /** One subcommand of `repomem memories`. */
 export type MemoriesSubcommand = (typeof MEMORIES_SUBCOMMANDS)[number];
@@ -48,6 +52,11 @@ export interface SourceOptions {
   readonly ref: string | undefined;
 }
 
+/** Where a new memory was learned, as given (`--commit`; the branch comes from `--ref` or the clone). */
+export interface LearnedOptions {
+  readonly commit: string | undefined;
+}
+
 /** The new memory's text and citations (store, supersede). */
 export interface MemoryContent {
   /** Absent for supersede: the previous memory's subject is kept. */
@@ -61,7 +70,9 @@ export interface MemoryContent {
 
 /** What one `repomem memories` invocation asks for. */
 export type MemoriesAction =
-  | ({ readonly kind: 'store'; readonly subject: string } & Omit<MemoryContent, 'subject'> & SourceOptions)
+  | ({ readonly kind: 'store'; readonly subject: string } & Omit<MemoryContent, 'subject'> &
+      SourceOptions &
+      LearnedOptions)
   | { readonly kind: 'recent'; readonly limit: number }
   | { readonly kind: 'search'; readonly query: string; readonly limit: number }
   | { readonly kind: 'get'; readonly id: string }
@@ -70,7 +81,7 @@ export type MemoriesAction =
       readonly target: { readonly id: string } | { readonly all: true; readonly limit: number };
     } & SourceOptions)
   | { readonly kind: 'invalidate'; readonly id: string; readonly reason: string }
-  | ({ readonly kind: 'supersede'; readonly id: string } & MemoryContent & SourceOptions)
+  | ({ readonly kind: 'supersede'; readonly id: string } & MemoryContent & SourceOptions & LearnedOptions)
   | { readonly kind: 'stats' }
   | {
       readonly kind: 'impact';
@@ -79,7 +90,20 @@ export type MemoriesAction =
       /** The revision checked (default `HEAD`). */
       readonly head: string;
       readonly source: string | undefined;
-    };
+    }
+  | {
+      readonly kind: 'promote';
+      /** The merged pull request's branch. */
+      readonly ref: string;
+      readonly mergeCommit: string;
+      /** The branch it merged into (default: the repository's default branch). */
+      readonly into: string | undefined;
+      readonly pullRequest: number | undefined;
+      readonly source: string | undefined;
+    }
+  | { readonly kind: 'quarantine'; readonly ref: string; readonly pullRequest: number | undefined }
+  | { readonly kind: 'quarantined'; readonly ref: string | undefined }
+  | { readonly kind: 'delete-quarantined'; readonly ref: string | undefined; readonly id: string | undefined };
 
 /** A validated `repomem memories` invocation. */
 export type MemoriesRequest =
@@ -139,6 +163,11 @@ export function parseMemoriesArguments(argv: readonly string[]): MemoriesRequest
     return value;
   };
   const sources = (): SourceOptions => ({ source: stringOption(parsed, 'source'), ref: stringOption(parsed, 'ref') });
+  const learned = (): LearnedOptions => ({ commit: stringOption(parsed, 'commit') });
+  const pullRequest = (): number | undefined => {
+    const raw = stringOption(parsed, 'pr');
+    return raw === undefined ? undefined : parsePositiveInteger(raw, '--pr');
+  };
   const content = (): Omit<MemoryContent, 'subject'> => {
     const fact = need('fact');
     const cites = stringOptions(parsed, 'cite');
@@ -159,7 +188,7 @@ export function parseMemoriesArguments(argv: readonly string[]): MemoriesRequest
   let action: MemoriesAction;
   switch (first) {
     case 'store':
-      action = { kind: 'store', subject: need('subject'), ...content(), ...sources() };
+      action = { kind: 'store', subject: need('subject'), ...content(), ...sources(), ...learned() };
       break;
     case 'recent':
       action = { kind: 'recent', limit: limitOf(parsed) };
@@ -197,6 +226,7 @@ export function parseMemoriesArguments(argv: readonly string[]): MemoriesRequest
         subject: stringOption(parsed, 'subject'),
         ...content(),
         ...sources(),
+        ...learned(),
       };
       break;
     case 'stats':
@@ -210,6 +240,31 @@ export function parseMemoriesArguments(argv: readonly string[]): MemoriesRequest
         source: stringOption(parsed, 'source'),
       };
       break;
+    case 'promote':
+      action = {
+        kind: 'promote',
+        ref: need('ref'),
+        mergeCommit: need('merge-commit'),
+        into: stringOption(parsed, 'into'),
+        pullRequest: pullRequest(),
+        source: stringOption(parsed, 'source'),
+      };
+      break;
+    case 'quarantine':
+      action = { kind: 'quarantine', ref: need('ref'), pullRequest: pullRequest() };
+      break;
+    case 'quarantined':
+      action = { kind: 'quarantined', ref: stringOption(parsed, 'ref') };
+      break;
+    case 'delete-quarantined': {
+      const id = stringOption(parsed, 'id');
+      const ref = stringOption(parsed, 'ref');
+      if ((id === undefined) === (ref === undefined)) {
+        throw new CliUsageError('memories delete-quarantined needs exactly one of --id <id> or --ref <branch>');
+      }
+      action = { kind: 'delete-quarantined', id, ref };
+      break;
+    }
   }
   return {
     help: false,

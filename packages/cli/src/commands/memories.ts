@@ -4,7 +4,9 @@
 import {
   type CitationReader,
   checkMemoryImpact,
+  type LearnedOn,
   openVerifiedMemory,
+  resolveLearnedOn,
   type VerifiedMemoryBackend,
   type VerifiedMemoryService,
 } from '@repomem/core';
@@ -31,6 +33,7 @@ import { MEMORIES } from '../tree/decl/memories.js';
 import { helpText } from '../tree/help.js';
 import { workingBranch } from '../working-branch.js';
 import { type MemoriesAction, parseMemoriesArguments } from './memories-args.js';
+import { isBranchAction, runBranchAction } from './memories-branch.js';
 
 /** The citation source an action reads, or `undefined` when it reads no code. */
 async function sourceOf(action: MemoriesAction, io: CliIo): Promise<ChosenCitationSource | undefined> {
@@ -40,6 +43,7 @@ async function sourceOf(action: MemoriesAction, io: CliIo): Promise<ChosenCitati
     case 'verify':
       return chooseCitationSource(action.source, action.ref, io);
     case 'impact':
+    case 'promote':
       return chooseCitationSource(action.source, undefined, io);
     case 'recent':
     case 'search':
@@ -60,6 +64,28 @@ interface MemoriesContext {
    * `undefined`: the citation reader's current branch.
    */
   readonly branch: string | undefined;
+  /** The environment (`GITHUB_SHA`, `GITHUB_HEAD_REF`, `GITHUB_REF`: where a new memory was learned). */
+  readonly env: CliIo['env'];
+}
+
+/**
+ * Where a memory stored now was learned: `--commit`, else the commit the citation source reads
+ * (HEAD, or `--ref`), else `$GITHUB_SHA`; the branch the source is on (`--ref` when it names
+ * one), else `$GITHUB_HEAD_REF`/`$GITHUB_REF`. Nothing is recorded when no commit and branch are
+ * found (the default branch's scope).
+ */
+async function learnedOnFor(
+  context: MemoriesContext,
+  repo: string,
+  commit: string | undefined,
+): Promise<{ learned_on?: LearnedOn }> {
+  const resolved = await resolveLearnedOn({
+    repo,
+    env: context.env,
+    ...(commit === undefined ? {} : { commit }),
+    ...(context.citations === undefined ? {} : { history: context.citations }),
+  });
+  return resolved.kind === 'learned' ? { learned_on: resolved.learnedOn } : {};
 }
 
 /** `{ branch }` when no `--ref` names the branch (an explicit `--ref` wins over the environment). */
@@ -68,15 +94,17 @@ function scopeOf(ref: string | undefined, branch: string | undefined): { branch?
 }
 
 async function runAction(
-  { service, backend, citations, branch }: MemoriesContext,
+  context: MemoriesContext,
   repo: string,
-  action: MemoriesAction,
+  action: Exclude<MemoriesAction, { kind: 'promote' | 'quarantine' | 'quarantined' | 'delete-quarantined' }>,
   source: string,
 ): Promise<MemoriesReport> {
+  const { service, backend, citations, branch } = context;
   switch (action.kind) {
     case 'store':
       return describeStoreOutcome(
         await service.store({
+          ...(await learnedOnFor(context, repo, action.commit)),
           repo,
           subject: action.subject,
           fact: action.fact,
@@ -122,6 +150,7 @@ async function runAction(
       return describeSupersede(
         repo,
         await service.supersede(repo, action.id, {
+          ...(await learnedOnFor(context, repo, action.commit)),
           subject,
           fact: action.fact,
           citations: [...action.citations],
@@ -165,12 +194,15 @@ export async function runMemoriesCommand(argv: readonly string[], io: CliIo): Pr
     }
     let report: MemoriesReport;
     try {
-      report = await runAction(
-        { service, backend, citations, branch: workingBranch(io.env) },
-        repo,
-        request.action,
-        source?.label ?? '',
-      );
+      const action = request.action;
+      report = isBranchAction(action)
+        ? await runBranchAction(action, { repo, verified: backend, citations, store: request.store }, io)
+        : await runAction(
+            { service, backend, citations, branch: workingBranch(io.env), env: io.env },
+            repo,
+            action,
+            source?.label ?? '',
+          );
     } finally {
       await service.close();
     }

@@ -12,8 +12,8 @@ export const MEMORIES = defineCommand({
     {
       name: 'store',
       usage: '--subject S --fact F --cite <path>:<start>-<end> [--cite ...] [--reason R] [--scope SC] [--by ID]',
-      options: ['subject', 'fact', 'cite', 'reason', 'scope', 'by', 'source', 'ref'],
-      summary: 'Store a memory after reading its citations',
+      options: ['subject', 'fact', 'cite', 'reason', 'scope', 'by', 'source', 'ref', 'commit'],
+      summary: 'Store a memory after reading its citations (recording the commit and branch it was learned on)',
     },
     {
       name: 'recent',
@@ -39,7 +39,7 @@ export const MEMORIES = defineCommand({
     {
       name: 'supersede',
       usage: '--id ID --fact F --cite ... [--subject S] [--reason R] [--scope SC] [--by ID]',
-      options: ['id', 'subject', 'fact', 'cite', 'reason', 'scope', 'by', 'source', 'ref'],
+      options: ['id', 'subject', 'fact', 'cite', 'reason', 'scope', 'by', 'source', 'ref', 'commit'],
       summary: 'Replace a memory by a new one',
     },
     { name: 'stats', options: [], summary: 'Counts by status and event, verification success rate' },
@@ -49,6 +49,31 @@ export const MEMORIES = defineCommand({
       options: ['base', 'head', 'source'],
       summary:
         'Memories whose cited lines the diff base..head touches: still valid, re-anchored (renamed, moved) or would be invalidated',
+    },
+    {
+      name: 'promote',
+      usage: '--ref BRANCH --merge-commit SHA [--into main] [--pr N] [--source S]',
+      options: ['ref', 'merge-commit', 'into', 'pr', 'source'],
+      summary:
+        "A branch's pull request merged: move what was learned on it (memories, learnings, episodes, rules) into the branch it merged into, re-verified at the merge commit",
+    },
+    {
+      name: 'quarantine',
+      usage: '--ref BRANCH [--pr N]',
+      options: ['ref', 'pr'],
+      summary: "A branch's pull request closed unmerged: keep what was learned on it, never served, listed for review",
+    },
+    {
+      name: 'quarantined',
+      usage: '[--ref BRANCH]',
+      options: ['ref'],
+      summary: 'List quarantined memories, learnings, episodes and rules',
+    },
+    {
+      name: 'delete-quarantined',
+      usage: '--id ID | --ref BRANCH',
+      options: ['id', 'ref'],
+      summary: 'Delete quarantined records after review (a served record is never deleted here)',
     },
   ],
   positionals: [],
@@ -81,7 +106,25 @@ export const MEMORIES = defineCommand({
       description:
         'Where cited code is read (store, supersede, verify, impact): dir:<worktree>, git:<repo-dir>[#<ref>] or github ($GITHUB_TOKEN, $GITHUB_API_URL); default: the git repository around the working directory, else the directory',
     },
-    ref: REF,
+    ref: {
+      ...REF,
+      value: 'ref',
+      description:
+        "store, supersede, verify: revision to read citations at (default HEAD); promote, quarantine, quarantined, delete-quarantined: the pull request's branch",
+    },
+    commit: {
+      type: 'string',
+      value: 'SHA',
+      description:
+        "store, supersede: the commit the memory was learned on (default the clone's HEAD, else $GITHUB_SHA); the branch is the clone's, else $GITHUB_HEAD_REF/$GITHUB_REF",
+    },
+    'merge-commit': { type: 'string', value: 'SHA', description: 'promote: the merge commit (7 to 40 hex digits)' },
+    into: {
+      type: 'string',
+      value: 'BRANCH',
+      description: "promote: the branch the pull request merged into (default the repository's default branch)",
+    },
+    pr: { type: 'integer', value: 'N', description: 'promote, quarantine: the pull request number (recorded)' },
     json: { ...JSON_OUTPUT, description: 'Print one JSON object: { ok, outcome, ... }' },
   },
   sections: [
@@ -99,6 +142,11 @@ export const MEMORIES = defineCommand({
     },
     { command: 'memories verify --all --json', description: "Re-read every active memory's citations" },
     { command: 'memories impact --base main', description: "Memories the branch's diff touches" },
+    {
+      command: 'memories promote --ref feature/x --merge-commit 9f1c2d3 --pr 7',
+      description: 'After the pull request of feature/x merged',
+    },
+    { command: 'memories quarantined', description: 'What closed pull requests left for review' },
   ],
   load: async () => (await import('../../commands/memories.js')).runMemoriesCommand,
 });
