@@ -7,6 +7,8 @@
 import { ExitCode } from './errors.js';
 import { terminalSafe } from './format/terminal-text.js';
 import type { CliIo } from './io.js';
+// Static: every command loads it (its parser table and help); a dynamic import would add a file.
+import { asksForHelp, helpText } from './tree/help.js';
 import { rootEntry, rootHelp } from './tree/root.js';
 import { CLI_VERSION } from './version.js';
 
@@ -84,8 +86,7 @@ export async function runCli(argv: readonly string[], io?: Partial<CliIo>): Prom
         resolved.stderr.write(`unknown command: ${topic}\n\n${rootHelp()}`);
         return ExitCode.usage;
       }
-      const [declaration, { helpText }] = await Promise.all([entry.declaration(), import('./tree/help.js')]);
-      resolved.stdout.write(helpText(declaration));
+      resolved.stdout.write(helpText(await entry.declaration()));
       return ExitCode.ok;
     }
     const entry = rootEntry(command);
@@ -93,9 +94,7 @@ export async function runCli(argv: readonly string[], io?: Partial<CliIo>): Prom
       resolved.stderr.write(`unknown command: ${command}\n\n${rootHelp()}`);
       return ExitCode.usage;
     }
-    // The help module (rendering, the parser's table) loads beside the declaration; the root's
-    // own help above needs neither.
-    const [declaration, { asksForHelp, helpText }] = await Promise.all([entry.declaration(), import('./tree/help.js')]);
+    const declaration = await entry.declaration();
     // `<command> --help` is answered from the declaration, before the implementation loads.
     if (asksForHelp(declaration, rest)) {
       resolved.stdout.write(helpText(declaration));
