@@ -105,6 +105,29 @@ describe('memories promote, quarantine, quarantined, delete-quarantined', () => 
     expect((await memories(['quarantined'])).stdout).toBe('no quarantined records\n');
   });
 
+  it('learnings add and episode write record the branch too, and promote moves them with the memories', async () => {
+    git(repoDir, 'checkout', '-q', '-b', 'feature/ci');
+    commitFiles(repoDir, { 'ci.yml': 'docker: true\n' }, 'ci');
+    const head = git(repoDir, 'rev-parse', 'HEAD').trim();
+    const store = ['--repo', REPO, '--store', `sqlite:${db}`];
+    const learned = await cli(['learnings', 'add', '--text', '**CI:** Integration tests need Docker.', ...store], {
+      cwd: repoDir,
+    });
+    expect(learned.code, learned.stderr).toBe(0);
+    const episode = await cli(
+      ['episode', 'write', '--task-id', 'task-1', '--status', 'completed', '--json', ...store],
+      { cwd: repoDir },
+    );
+    expect((jsonOf(episode) as { episode: { data: { learned_on: unknown } } }).episode.data.learned_on).toEqual({
+      ref: 'feature/ci',
+      commit: head,
+    });
+    const quarantined = jsonOf(await memories(['quarantine', '--ref', 'feature/ci', '--json'])) as {
+      quarantined: { kind: string }[];
+    };
+    expect(quarantined.quarantined.map((record) => record.kind).sort()).toEqual(['episode', 'knowledge']);
+  });
+
   it.each([
     [['promote', '--merge-commit', 'abcdef1'], '--ref is required for memories promote'],
     [['promote', '--ref', 'feature'], '--merge-commit is required for memories promote'],

@@ -17,6 +17,7 @@ import { booleanOption, type ParsedArguments, parseArguments, parsePositiveInteg
 import { type CommandReport, failedReport, okReport, writeReport } from '../command-report.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
+import { learnedHere } from '../learned-here.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
 import { EPISODE } from '../tree/decl/episode.js';
@@ -168,11 +169,13 @@ async function run(action: string | undefined, parsed: ParsedArguments, io: CliI
       if (stringOption(parsed, 'at') !== undefined) throw new CliUsageError('--at goes with --outcome');
       const episode = episodeInput(parsed);
       const strict = booleanOption(parsed, 'strict');
+      const learnedOn = await learnedHere(io, repo);
+      const learned = learnedOn === undefined ? {} : { learnedOn };
       return describeWrite(
         await withTaskRecords(selection(parsed), io, repo, (backend) =>
           booleanOption(parsed, 'minimal')
-            ? ensureEpisode({ backend, repo, episode, strict })
-            : writeEpisode({ backend, repo, episode, strict }),
+            ? ensureEpisode({ backend, repo, episode, strict, ...learned })
+            : writeEpisode({ backend, repo, episode, strict, ...learned }),
         ),
       );
     }

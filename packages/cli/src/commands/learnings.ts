@@ -9,6 +9,7 @@ import { booleanOption, type ParsedArguments, parseArguments, parsePositiveInteg
 import { type CommandReport, okReport, writeReport } from '../command-report.js';
 import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
+import { learnedHere } from '../learned-here.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
 import { LEARNINGS } from '../tree/decl/learnings.js';
@@ -102,6 +103,7 @@ export async function runLearningsCommand(argv: readonly string[], io: CliIo): P
     if (action === 'list') return writeReport(await listLearnings(parsed, io, repo), io, json);
     const learnings = await answerOf(parsed, io);
     const taskId = stringOption(parsed, 'task-id');
+    const learnedOn = await learnedHere(io, repo);
     const result = await withTaskRecords(
       { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') },
       io,
@@ -113,6 +115,7 @@ export async function runLearningsCommand(argv: readonly string[], io: CliIo): P
           learnings,
           insightType: booleanOption(parsed, 'self-feedback') ? 'agent_self_feedback' : 'repo_learning',
           ...(taskId === undefined ? {} : { taskId }),
+          ...(learnedOn === undefined ? {} : { learnedOn }),
         }),
     );
     return writeReport(describe(result), io, json);

@@ -1,7 +1,7 @@
 // Why: `repomem webhook`: run the GitHub webhook entry point on one delivery read from files or
 // stdin, so a small server, a queue worker or an Action can hand deliveries to the CLI.
 
-import { isRepoSlug } from '@repomem/core';
+import { isRepoSlug, type VerifiedMemoryBackend } from '@repomem/core';
 import {
   handleGitHubWebhook,
   parseWebhookDelivery,
@@ -13,8 +13,9 @@ import {
 import { booleanOption, type ParsedArguments, parseArguments, stringOption } from '../args.js';
 import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
+import { openRecordBackend } from '../open-verified.js';
 import { reportError, wantsJson } from '../report-error.js';
-import { chooseRepo } from '../store-selection.js';
+import { chooseRepo, chooseStore } from '../store-selection.js';
 import { WEBHOOK } from '../tree/decl/webhook.js';
 import { helpText, optionSpecsOf } from '../tree/help.js';
 import { commandModel, openTaskRecords, readInput, readJsonInput } from './rules-input.js';
@@ -102,23 +103,29 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
     if (verification.kind !== 'verified') return report(verification, io, json);
     const repo = repoOf(delivery, chooseRepo(stringOption(parsed, 'repo'), io));
     const command = stringOption(parsed, 'model-command');
-    const records = await openTaskRecords(
-      { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') },
-      io,
-      repo,
-      false,
-    );
+    const selection = { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') };
+    const records = await openTaskRecords(selection, io, repo, false);
+    let verified: VerifiedMemoryBackend;
+    try {
+      // A closed pull request moves the branch's verified memories with its task records.
+      verified = await openRecordBackend(await chooseStore(selection, io), repo);
+    } catch (error) {
+      await records.close();
+      throw error;
+    }
     let result: WebhookResult;
     try {
       result = await handleGitHubWebhook(delivery, {
         secret,
         backend: records,
+        verified,
         ...(command === undefined ? {} : { model: commandModel(command, io) }),
         allowReviewersWithoutWriteAccess: booleanOption(parsed, 'allow-without-write-access'),
         ...(booleanOption(parsed, 'read-reviews') ? { reviewApi: { env: io.env } } : {}),
       });
     } finally {
       await records.close();
+      await verified.close();
     }
     return report(result, io, json);
   } catch (error) {
