@@ -75,6 +75,14 @@ const driverRule = shape({
   readAll: optional(shape({ read: method })),
   assignsVersions: optional(isTrue),
   preconditions: optional(shape({ read: method })),
+  concurrentWrites: optional(
+    shape({
+      limit: is(
+        (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= 64,
+        'must be an integer from 1 to 64',
+      ),
+    }),
+  ),
 });
 
 /** Check a driver's declaration; throws `INVALID_ARGUMENT` naming every problem. */

@@ -218,6 +218,14 @@ export interface KitDriver {
     ): Promise<(KitEntry | undefined)[]>;
   };
   /**
+   * Optional, `per-key` drivers only: `createStore` may send up to `limit` single-change writes
+   * of one batch at once instead of one after another (a backend with high latency and no
+   * multi-key call: AgentCore's appends). Each change is still its own compare-and-swap; when one
+   * conflicts or fails, no further change is started and every change that committed is put back,
+   * as in the sequential case.
+   */
+  readonly concurrentWrites?: { readonly limit: number };
+  /**
    * Optional: the driver honours {@link KitChange.expiresAt} (an expired value is never returned);
    * `granularitySeconds` is how long after expiry its storage may still be occupied.
    */

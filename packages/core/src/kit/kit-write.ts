@@ -12,7 +12,7 @@ import { acquireKeyedMutex } from '../store/keyed-mutex.js';
 import { assertNoPathTwins } from '../store/path-twins.js';
 import { expectationHolds, type PreparedOperation, prepareWriteBatch } from '../store/write-batch.js';
 import { checkEntry } from './check-driver.js';
-import type { KitChange, KitDriver, KitEntry, KitWriteResult } from './driver.js';
+import type { KitChange, KitConflict, KitDriver, KitEntry, KitWriteResult } from './driver.js';
 
 /** Namespace of memory documents (verified and task records live there too, under `.repomem/`). */
 export const DOCUMENTS_NAMESPACE = 'documents';
@@ -186,23 +186,43 @@ async function applyBatch(
       stored[index] = storedVersion(driver, result, index, change.version);
     });
   } else {
-    const applied: { change: KitChange; stored: string | null; before?: KitEntry }[] = [];
-    for (const [index, change] of changes.entries()) {
-      let result: KitWriteResult;
-      try {
-        result = await driver.write([change], metadata);
-      } catch (error) {
-        await putBack(driver, applied).catch(() => {});
-        throw error;
+    // One change per call, `concurrentWrites.limit` at a time (default one after another); no
+    // change starts after a conflict or a failure, and every committed one is then put back.
+    const applied: ({ change: KitChange; stored: string | null; before?: KitEntry } | undefined)[] = [];
+    const conflicts: KitConflict[] = [];
+    const failures: unknown[] = [];
+    let next = 0;
+    const apply = async (): Promise<void> => {
+      while (next < changes.length && conflicts.length === 0 && failures.length === 0) {
+        const index = next++;
+        const change = changes[index] as KitChange;
+        let result: KitWriteResult;
+        try {
+          result = await driver.write([change], metadata);
+        } catch (error) {
+          failures.push(error);
+          return;
+        }
+        if (result.status === 'conflict') {
+          conflicts.push(...result.conflicts);
+          return;
+        }
+        const before = current[index];
+        stored[index] = storedVersion(driver, result, 0, change.version);
+        const done = { change, stored: stored[index] ?? null };
+        applied[index] = before === undefined ? done : { ...done, before };
       }
-      if (result.status === 'conflict') {
-        await putBack(driver, applied);
-        return conflictOf(batch, result);
-      }
-      const before = current[index];
-      stored[index] = storedVersion(driver, result, 0, change.version);
-      const done = { change, stored: stored[index] ?? null };
-      applied.push(before === undefined ? done : { ...done, before });
+    };
+    const lanes = Math.min(driver.concurrentWrites?.limit ?? 1, changes.length);
+    await Promise.all(Array.from({ length: lanes }, apply));
+    const committed = applied.filter((entry) => entry !== undefined);
+    if (failures.length > 0) {
+      await putBack(driver, committed).catch(() => {});
+      throw failures[0];
+    }
+    if (conflicts.length > 0) {
+      await putBack(driver, committed);
+      return conflictOf(batch, { status: 'conflict', conflicts });
     }
   }
   const versions: Record<string, string | null> = {};
