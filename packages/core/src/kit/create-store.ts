@@ -46,6 +46,9 @@ export interface KitStore extends MemoryStore {
   taskRecordBackend(): Promise<TaskRecordBackend>;
 }
 
+/** Most listed keys whose path check a store remembers (then it starts again). */
+const MAX_REMEMBERED_PATHS = 200_000;
+
 /** Documents read in one `driver.read` call by `readAll` and `getMany`. */
 const READ_CHUNK = 100;
 
@@ -126,12 +129,22 @@ export function createStore(driver: KitDriver, options: CreateStoreOptions = {})
     remember(path, entry.version, content);
     return { path, version: entry.version, size: content.byteLength, content: new Uint8Array(content) };
   };
+  // Keys a listing already found to be document paths: a warm search lists every key before each
+  // query, and checking 20,000 paths again cost about a fifth of a directory's whole listing.
+  const documentPaths = new Set<string>();
+  const isListedPath = (key: string): boolean => {
+    if (documentPaths.has(key)) return true;
+    if (!isDocumentPath(key)) return false;
+    if (documentPaths.size >= MAX_REMEMBERED_PATHS) documentPaths.clear();
+    documentPaths.add(key);
+    return true;
+  };
   const listing = async (prefix: string): Promise<DocumentEntry[]> => {
     const entries = await driver.scan(DOCUMENTS_NAMESPACE, { prefix, values: false });
     const out: DocumentEntry[] = [];
     for (const entry of entries) {
       checkEntry(driver, entry, undefined, false);
-      if (entry.key.startsWith(prefix) && isDocumentPath(entry.key)) {
+      if (entry.key.startsWith(prefix) && isListedPath(entry.key)) {
         out.push({ path: entry.key, version: entry.version, size: entry.size });
       }
     }
