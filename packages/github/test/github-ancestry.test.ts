@@ -64,11 +64,15 @@ describe('the GitHub reader answers branch scope through the compare API', () =>
     });
   });
 
-  it('fails loudly when GitHub fails, deciding nothing', async () => {
+  it('fails loudly when GitHub fails or answers a comparison without a known status, deciding nothing', async () => {
     server.failNext({ status: 401 });
     await expect(reader().ancestry?.({ repo: REPO, head: 'main', commits: [ANCESTOR] })).rejects.toMatchObject({
       code: 'BACKEND_UNAVAILABLE',
     });
+    server.failNext({ status: 200, body: { status: 'sideways' } });
+    await expect(reader().ancestry?.({ repo: REPO, head: 'main', commits: [ANCESTOR] })).rejects.toThrow(
+      /unexpected comparison/,
+    );
   });
 
   it('recall on main serves a memory of a branch whose commit main contains, and passes over the others', async () => {

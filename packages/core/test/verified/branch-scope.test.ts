@@ -137,4 +137,13 @@ describe('verified memory with branch scope', () => {
     });
     expect((await fixture.service.get(repo, memory.id))?.revision).toBe(memory.revision);
   });
+
+  it('refuses scope options that are not an object, and a blank ref', async () => {
+    await storeLearned('net client', onFeature);
+    await expect(fixture.service.recall(repo, null as never)).rejects.toThrow(/recall options must be an object/);
+    await expect(fixture.service.search(repo, 'net', 5, 'main' as never)).rejects.toThrow(
+      /scope options must be an object/,
+    );
+    await expect(fixture.service.getRecent(repo, 5, { ref: '  ' })).rejects.toThrow(/invalid ref/);
+  });
 });
