@@ -95,7 +95,7 @@ function isDocumentPath(key: string): boolean {
 
 const byKey = (a: { key: string }, b: { key: string }): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
-/** Keys read in parallel by `read` (each read is two parallel requests). */
+/** Keys read, and changes of a batch written, in parallel (each read is two parallel requests). */
 const PARALLEL_READS = 16;
 /** Registers whose last seen head is remembered. */
 const MAX_VIEWS = 4096;
@@ -241,6 +241,8 @@ export function createAgentCoreDriver(options: AgentCoreDriverOptions): AgentCor
     read: (namespace, keys) => read(namespace, keys),
     // A write starts from the head this instance last saw when it has the expected version.
     preconditions: { read },
+    // A batch's documents are appended in parallel (each its own chain), as before the kit.
+    concurrentWrites: { limit: PARALLEL_READS },
     scan,
     readAll: {
       // One paged listing of the materialised records, not two requests per document.
