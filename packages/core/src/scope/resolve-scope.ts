@@ -27,10 +27,13 @@ async function namesOf(history: BranchHistory | undefined, repo: string): Promis
   }
 }
 
-/** `ref` as a branch name, or `undefined` when it is not one (`HEAD`, `HEAD~2`, a tag path). */
+/** A commit id, full or abbreviated: a revision, not a branch (git allows such branch names; nobody uses them). */
+const COMMIT_ID = /^[0-9a-f]{7,64}$/;
+
+/** `ref` as a branch name, or `undefined` when it is not one (`HEAD`, `HEAD~2`, a commit id). */
 function refAsBranch(ref: string): string | undefined {
   const name = branchName(ref.trim());
-  return learnedRefProblem(name) === undefined ? name : undefined;
+  return learnedRefProblem(name) === undefined && !COMMIT_ID.test(name) ? name : undefined;
 }
 
 /**

@@ -38,7 +38,8 @@ export interface VerifiedMemoryOptions {
 export interface ScopeOptions {
   /**
    * The revision the code is read at (default the reader's HEAD); when it is a branch name it is
-   * also the branch the read is scoped to.
+   * also the branch the read is scoped to (a commit id, `HEAD` or `HEAD~2` is not: then the
+   * reader's current branch is), and its history decides which branch memories it contains.
    */
   readonly ref?: string;
   /**

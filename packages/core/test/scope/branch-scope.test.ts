@@ -126,6 +126,11 @@ describe('resolveBranchScope', () => {
       head: 'feature',
       defaultBranch: 'trunk',
     });
+    expect(await resolveBranchScope({ ref: 'a'.repeat(40) }, history, 'acme/app')).toEqual({
+      ref: 'topic',
+      head: 'a'.repeat(40),
+      defaultBranch: 'trunk',
+    });
     expect(await resolveBranchScope({ ref: 'HEAD~1' }, history, 'acme/app')).toEqual({
       ref: 'topic',
       head: 'HEAD~1',
