@@ -21,6 +21,7 @@ import {
   storeClosedError,
   type WriteMetadata,
 } from '@repomem/core';
+import { BoundedCache } from '../objects/bounded-cache.js';
 import { assertIdentity, type GitIdentity } from '../objects/commit-object.js';
 import { GitObjectStore } from '../objects/object-store.js';
 import { lookupPath, walkDocuments } from '../objects/tree-walk.js';
@@ -134,6 +135,8 @@ export interface GitDriver extends KitDriver {
 /** `revision()` of a branch that has no commit yet. */
 export const EMPTY_REVISION = 'empty';
 
+/** Bytes of blob content kept by id (see `readBlob`). */
+const BLOB_CACHE_BYTES = 8 * 1024 * 1024;
 /** Documents read or sized at once. */
 const CONCURRENCY = 32;
 
@@ -191,6 +194,17 @@ export async function createGitDriver(options: GitDriverOptions): Promise<GitDri
   const clock = options.clock ?? (() => new Date());
   const durable = options.durable ?? true;
   const objects = new GitObjectStore(fs, layout.commondir, durable);
+  // Blob bytes by id (immutable): the kit's read of a batch's documents before the write, and the
+  // `get` after it, find what the last `get` read or the last commit wrote without inflating it.
+  const blobs = new BoundedCache<string, Uint8Array>(BLOB_CACHE_BYTES, (bytes) => bytes.byteLength + 64);
+  const readBlob = async (oid: string): Promise<Uint8Array> => {
+    let bytes = blobs.get(oid);
+    if (bytes === undefined) {
+      bytes = new Uint8Array(await objects.readTyped(oid, 'blob'));
+      if (bytes.byteLength <= BLOB_CACHE_BYTES / 8) blobs.set(oid, bytes);
+    }
+    return new Uint8Array(bytes);
+  };
   let closed = false;
   const assertOpen = (): void => {
     if (closed) throw storeClosedError('git');
@@ -270,6 +284,12 @@ export async function createGitDriver(options: GitDriverOptions): Promise<GitDri
       composeCommitMessage(commitMessageOf(metadata, () => defaultSubject(changes.map((change) => change.key))));
     const result = await commitOnBranch(branchContext, changes, message, takeTwinKeys(changes));
     if (result.status === 'conflict') return result;
+    for (const [index, change] of changes.entries()) {
+      const version = result.versions[index];
+      if (change.value !== null && typeof version === 'string' && change.value.byteLength <= BLOB_CACHE_BYTES / 8) {
+        blobs.set(version, new Uint8Array(change.value));
+      }
+    }
     if (request !== undefined) {
       request.outcome =
         result.status === 'committed'
@@ -337,7 +357,7 @@ export async function createGitDriver(options: GitDriverOptions): Promise<GitDri
       return mapLimited(keys, async (key) => {
         const found = await lookupPath(objects, root, key);
         if (found.status !== 'found' || found.entry.kind !== 'file') return undefined;
-        const value = new Uint8Array(await objects.readTyped(found.entry.oid, 'blob'));
+        const value = await readBlob(found.entry.oid);
         return { key, version: found.entry.oid, size: value.byteLength, value };
       });
     },
@@ -386,6 +406,7 @@ export async function createGitDriver(options: GitDriverOptions): Promise<GitDri
 
     async close() {
       closed = true;
+      blobs.clear();
       objects.clear();
     },
   };
