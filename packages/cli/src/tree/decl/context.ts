@@ -8,7 +8,7 @@ export const CONTEXT = defineCommand({
   usage: [
     '--task <description> [--task-id <id>] [--user <login>] [--budget <tokens>]',
     ' [--file <path>]... [--embedder <spec>] [--record] [--note-rules [--rule-expiry <n>]]',
-    ' [--verified [--source <spec>] [--ref <rev>]] [--strict] [--json | --markdown]',
+    ' [--verified [--source <spec>]] [--ref <rev>] [--strict] [--json | --markdown]',
     'receipts --task <task id> [--json]',
     'diff <task id A> <task id B> [--json]',
   ],
@@ -63,7 +63,11 @@ receipts prints the stored receipt of a task (--task is its id); diff compares t
     },
     verified: { type: 'boolean', description: 'Include verified memories (--source/--ref: where their code is read)' },
     source: SOURCE,
-    ref: REF,
+    ref: {
+      ...REF,
+      description:
+        "Revision citations are read at (default HEAD), and the branch whose history scopes learnings, episodes and rules learned on other branches (default $GITHUB_HEAD_REF, then $GITHUB_REF, then the clone's current branch)",
+    },
     'prompt-version': { type: 'string', value: 'v', description: 'Prompt version recorded in the receipt' },
     commit: { type: 'string', value: 'sha', description: 'Repository commit recorded in the receipt' },
     strict: { type: 'boolean', description: 'Fail when any source fails' },
