@@ -4,7 +4,8 @@
 // written before the kit opens unchanged. A batch is one transaction (`atomic`): it locks and
 // bumps the repository's row in `repos` when it touches documents (the cheap `revision` token)
 // and takes the repository's state advisory lock when it touches state, then checks every
-// expected version and applies. The tsvector index answers `fullText`. Row-level security is
+// expected version and applies. The tsvector index answers `fullText`; `readAll` reads one
+// snapshot (a repeatable-read transaction), as the store always did. Row-level security is
 // checked at open (repo-access.ts); pooling, retries and receipts live in database.ts.
 import {
   assertNoPathTwins,
@@ -15,6 +16,7 @@ import {
   type KitEntry,
   type KitWriteResult,
   RepomemError,
+  type StoredDocument,
 } from '@repomem/core';
 import type { PostgresDatabase, Transaction, TransactionOutcome } from './database.js';
 import { type IndexedText, indexedText } from './indexed-text.js';
@@ -76,6 +78,13 @@ function entryOf(row: Row, withValue: boolean): KitEntry {
   return { key: row.key, version: row.version, size: value.byteLength, value };
 }
 
+/** How many documents `preconditions` remembers, and the largest it keeps. */
+const SEEN_ENTRIES = 256;
+const SEEN_VALUE_BYTES = 1024 * 1024;
+
+/** Documents whose contents one statement of `readAll` fetches. */
+const READ_ALL_CHUNK = 200;
+
 const byKey = (a: KitEntry, b: KitEntry): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 function stateText(change: KitChange): string {
@@ -100,6 +109,32 @@ function actionOf(changes: readonly KitChange[]): string {
 export function createPostgresDriver(target: PostgresDriverTarget): KitDriver {
   const { db, repo } = target;
   const candidates = new PostgresCandidates(db, repo);
+  // Documents this instance last read or wrote, so a write's pre-read can start from the version
+  // its caller just read (see `preconditions`); small, and only ever a hint.
+  const seen = new Map<string, KitEntry>();
+  const remember = (key: string, entry: KitEntry | undefined): void => {
+    seen.delete(key);
+    if (entry === undefined || (entry.value?.byteLength ?? 0) > SEEN_VALUE_BYTES) return;
+    seen.set(key, entry);
+    for (const [oldest] of seen) {
+      if (seen.size <= SEEN_ENTRIES) break;
+      seen.delete(oldest);
+    }
+  };
+
+  async function read(namespace: string, keys: readonly string[]): Promise<(KitEntry | undefined)[]> {
+    const { table, key, value } = tableOf(namespace);
+    if (keys.length === 0) return [];
+    // One round trip for the whole batch (core reads up to 100 keys per call).
+    const rows = await db.readOnce<Row>(
+      `read(${keys.length} ${namespace} keys)`,
+      `SELECT ${key} AS key, version, ${value} AS value FROM ${db.table(table)} WHERE repo = $1 AND ${key} = ANY($2::text[])`,
+      [repo, [...new Set(keys)]],
+    );
+    const found = new Map(rows.map((row) => [row.key, entryOf(row, true)]));
+    if (namespace === 'documents') for (const wanted of keys) remember(wanted, found.get(wanted));
+    return keys.map((wanted) => found.get(wanted));
+  }
 
   async function apply(tx: Transaction, change: KitChange, indexed: Map<KitChange, IndexedText | undefined>) {
     const { table, key } = tableOf(change.namespace);
@@ -205,18 +240,7 @@ export function createPostgresDriver(target: PostgresDriverTarget): KitDriver {
     batch: 'atomic',
     maxValueBytes: MAX_POSTGRES_DOCUMENT_BYTES,
 
-    async read(namespace, keys) {
-      const { table, key, value } = tableOf(namespace);
-      if (keys.length === 0) return [];
-      // One round trip for the whole batch (core reads up to 100 keys per call).
-      const rows = await db.readOnce<Row>(
-        `read(${keys.length} ${namespace} keys)`,
-        `SELECT ${key} AS key, version, ${value} AS value FROM ${db.table(table)} WHERE repo = $1 AND ${key} = ANY($2::text[])`,
-        [repo, [...new Set(keys)]],
-      );
-      const found = new Map(rows.map((row) => [row.key, entryOf(row, true)]));
-      return keys.map((wanted) => found.get(wanted));
-    },
+    read,
 
     async scan(namespace, { prefix, values = true }) {
       const { table, key, value } = tableOf(namespace);
@@ -241,11 +265,18 @@ export function createPostgresDriver(target: PostgresDriverTarget): KitDriver {
       }
       for (const change of changes) tableOf(change.namespace);
       if (changes.length === 0) return { status: 'committed' };
-      return db.transaction(
+      const result = await db.transaction(
         changes.some((change) => change.namespace === 'documents') ? 'write()' : actionOf(changes),
         (tx) => transact(tx, changes),
         { write: true, receiptRepo: repo },
       );
+      for (const change of changes) {
+        if (change.namespace !== 'documents') continue;
+        const { key, value, version } = change;
+        const known = result.status === 'committed' && value !== null && version !== null;
+        remember(key, known ? { key, version, size: value.byteLength, value } : undefined);
+      }
+      return result;
     },
 
     async close() {
@@ -253,6 +284,59 @@ export function createPostgresDriver(target: PostgresDriverTarget): KitDriver {
     },
 
     fullText: { candidates: (query) => candidates.answer(query) },
+
+    // A bullet add reads the document, then writes it expecting that version: the pre-read of
+    // the write answers from what this instance just read (one round trip fewer). The write's
+    // transaction checks every precondition itself, so a stale hint is a conflict, never a loss.
+    preconditions: {
+      async read(namespace, keys, expected) {
+        const hinted = keys.map((key, index) => {
+          const entry = namespace === 'documents' ? seen.get(key) : undefined;
+          return entry !== undefined && typeof expected[index] === 'string' && entry.version === expected[index]
+            ? entry
+            : undefined;
+        });
+        const missing = keys.filter((_, index) => hinted[index] === undefined);
+        const fetched = await read(namespace, missing);
+        const byKey = new Map(missing.map((key, index) => [key, fetched[index]]));
+        return keys.map((key, index) => hinted[index] ?? byKey.get(key));
+      },
+    },
+
+    // One snapshot: the listing and every content come from the same moment (the kit's default
+    // would list, then read in chunks, each at its own moment).
+    readAll: {
+      read: (options) =>
+        db.read('readAll()', async (tx) => {
+          await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+          const parameters: unknown[] = [repo];
+          let sql = `SELECT path, size FROM ${db.table('documents')} WHERE repo = $1`;
+          if (options.prefix !== '') {
+            parameters.push(likePrefix(options.prefix));
+            sql += ` AND path LIKE $2 ESCAPE '\\'`;
+          }
+          const accept = options.accept ?? (() => true);
+          const paths = (await tx.query<{ path: string; size: number }>(sql, parameters))
+            .filter((row) => accept(row.path, Number(row.size)))
+            .map((row) => row.path)
+            .sort();
+          const out: StoredDocument[] = [];
+          for (let start = 0; start < paths.length; start += READ_ALL_CHUNK) {
+            const rows = await tx.query<{ path: string; version: string; content: Uint8Array }>(
+              `SELECT path, version, content FROM ${db.table('documents')} WHERE repo = $1 AND path = ANY($2::text[])`,
+              [repo, paths.slice(start, start + READ_ALL_CHUNK)],
+            );
+            rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+            for (const row of rows) {
+              const content = new Uint8Array(row.content);
+              const document = { path: row.path, version: row.version, size: content.byteLength, content };
+              if (options.each === undefined) out.push(document);
+              else options.each(document);
+            }
+          }
+          return out;
+        }),
+    },
 
     revision: {
       async current() {

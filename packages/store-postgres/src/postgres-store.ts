@@ -160,11 +160,14 @@ export async function postgresStoreOn(
   maxDocumentBytes: number = DEFAULT_POSTGRES_MAX_DOCUMENT_BYTES,
 ): Promise<PostgresStore & KitStore> {
   const store = createStore(await driverOn(db, databaseId, repo, readOnly, true), { maxDocumentBytes });
+  const kitRevision = store.revision;
   return Object.assign(store, {
     repo,
     schema: db.schema,
     label: labelOf(db),
     readOnly,
+    // `<database id>.<counter>`, as every earlier release answered it (without the kit's `postgres:`).
+    revision: async () => (await kitRevision()).slice('postgres:'.length),
     // The native tables on the same pool, not the kit's JSON documents under `.repomem/`.
     verifiedBackend: async () => postgresRecordBackendOn(db.view(), readOnly),
     taskRecordBackend: async () => postgresTaskRecordBackendOn(db.view(), readOnly),
