@@ -17,7 +17,7 @@ import {
 } from '@repomem/core';
 import type { OpenedConnection } from './connection.js';
 import { scopeToken } from './fts-query.js';
-import { indexedText } from './indexed-text.js';
+import { type IndexedText, indexedText } from './indexed-text.js';
 import { prefixCondition } from './path-range.js';
 import { rollbackQuietly } from './schema.js';
 import { SqliteCandidates } from './sqlite-candidates.js';
@@ -171,7 +171,7 @@ export function sqliteDriverOn(connection: OpenedConnection, options: SqliteDriv
   };
 
   /** Apply one checked change (inside the transaction); the indexed-count delta of a document change. */
-  const apply = (change: KitChange, current: Row | undefined, now: string): number => {
+  const apply = (change: KitChange, current: Row | undefined, text: IndexedText | undefined, now: string): number => {
     if (change.namespace === 'state') {
       if (change.value === null) sql.deleteState.run(repo, change.key);
       else sql.putState.run(repo, change.key, stateText(change), change.version, now);
@@ -186,7 +186,6 @@ export function sqliteDriverOn(connection: OpenedConnection, options: SqliteDriv
       return -indexedBefore;
     }
     if (current?.version === change.version) return 0;
-    const text = indexedText(change.key, change.value);
     const indexed = text === undefined ? 0 : 1;
     const length = text?.length ?? null;
     let id: number;
@@ -206,6 +205,10 @@ export function sqliteDriverOn(connection: OpenedConnection, options: SqliteDriv
 
   /** Check every precondition and apply the batch in one IMMEDIATE transaction (synchronous). */
   const transact = (changes: readonly KitChange[]): KitWriteResult => {
+    // Index entries are computed before the write lock is taken, so other writers wait less.
+    const texts = changes.map((change) =>
+      change.namespace === 'documents' && change.value !== null ? indexedText(change.key, change.value) : undefined,
+    );
     db.exec('BEGIN IMMEDIATE');
     try {
       const current = changes.map(
@@ -224,7 +227,7 @@ export function sqliteDriverOn(connection: OpenedConnection, options: SqliteDriv
       }
       const now = new Date().toISOString();
       let delta = 0;
-      for (const [index, change] of changes.entries()) delta += apply(change, current[index], now);
+      for (const [index, change] of changes.entries()) delta += apply(change, current[index], texts[index], now);
       if (changes.some((change) => change.namespace === 'documents')) sql.bump.run({ repo, delta });
       db.exec('COMMIT');
       return { status: 'committed' };
