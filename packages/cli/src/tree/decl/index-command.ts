@@ -21,7 +21,6 @@ that no longer exist are dropped. A progress bar is shown on a terminal.`,
     repo: REPO,
     embedder: {
       ...EMBEDDER,
-      default: 'local',
       description:
         'local (default: the model shipped in @repomem/embedder-local), openai:<model>, bedrock:<model id> (from @repomem/embedders); default $REPOMEM_EMBEDDER, then local',
     },
