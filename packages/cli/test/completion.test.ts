@@ -1,7 +1,7 @@
 // Why: the completion scripts are generated from the command tree. bash is run for real: the
 // script is sourced and its function called with COMP_WORDS/COMP_CWORD as bash sets them. fish
-// answers `complete -C` for real when installed; zsh's script is syntax-checked (`zsh -n`) when
-// installed. Every shell's script is also checked to name every command, subcommand and option
+// answers `complete -C` for real when installed; zsh's script is syntax-checked (`zsh -n`) and its
+// function run with the completion builtins stubbed, when installed (else skipped with a notice). Every shell's script is also checked to name every command, subcommand and option
 // of the tree (so a command added to the tree appears in completion without more work).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -127,9 +127,40 @@ describe('fish and zsh (when installed)', () => {
     expect(complete('repomem gate commit --m')).toEqual(['--memory-dir']);
   });
 
-  it.skipIf(!zsh)('zsh parses the script (zsh -n)', () => {
+  it.skipIf(!zsh)('zsh parses the script (zsh -n) and its function completes', () => {
     const file = scriptFile('zsh');
     expect(spawnSync('zsh', ['-n', file], { encoding: 'utf8' }).stderr).toBe('');
+    // Outside an interactive shell there is no completion system: its builtins are replaced by
+    // functions that print what they would offer, and _repomem runs with words/CURRENT/PREFIX as
+    // zsh sets them (1-based words, CURRENT the word under the cursor).
+    const STUBS = [
+      'compdef() { :; }',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh parameter expansions, not a template
+      '_describe() { local name=${@[-1]} item; for item in ${(P)name}; do print -r -- ${item%%:*}; done; }',
+      'compadd() { shift; print -l -- "$@"; }',
+      '_files() { print -r -- "<files $*>"; }',
+      "_message() { print -r -- '<message>'; }",
+    ].join('\n');
+    const complete = (...words: string[]): string[] => {
+      const prefix = words.at(-1) ?? '';
+      const array = words.map((word) => `'${word}'`).join(' ');
+      const script = `${STUBS}\nsource '${file}'\nwords=(${array}); CURRENT=${words.length}; PREFIX='${prefix}'; _repomem`;
+      return execFileSync('zsh', ['-f', '-c', script], { encoding: 'utf8', cwd: temp.path })
+        .split('\n')
+        .filter((line) => line !== '');
+    };
+    expect(complete('repomem', 'update', '')).toEqual(['add', 'replace', 'remove', 'daily-append']);
+    expect(complete('repomem', 'update', 'add', '--file', '')).toEqual(['MEMORY.md', 'PROJECT.md']);
+    expect(complete('repomem', '--store', 'x', 'memories', 'get', '--')).toEqual([
+      '--help',
+      '--store',
+      '--repo',
+      '--json',
+      '--id',
+    ]);
+    expect(complete('repomem', 'update', '--section', 'add', '')).toEqual(['add', 'replace', 'remove', 'daily-append']);
+    expect(complete('repomem', 'search', '--dir', '')).toEqual(['<files -/>']);
+    expect(complete('repomem', '')).toContain('completion');
   });
 
   it('zsh: the script is a #compdef function that registers itself when sourced', () => {
