@@ -24,7 +24,7 @@ the inputs parse: the decision is in the outputs.`,
       usage: '[--workflow agent-memory-scan.yml] [--store <spec>]',
       options: ['workflow', 'store'],
       summary:
-        "The schedule gate, then (skip_no_updates) the scan gate: a scheduled scan runs only when the sync state's last_activity_at is newer than the scan state's last_scan_at. State comes from --store, else the state refs of the repository at $GITHUB_WORKSPACE (or here). Dispatch bypasses the gate.",
+        "The schedule gate, then (skip_no_updates) the scan gate: a scheduled scan runs only when the sync state's last_activity_at is newer than the scan state's last_scan_at. State comes from --store, else the state refs of the repository at $GITHUB_WORKSPACE (or here); a state written for another repository than $GITHUB_REPOSITORY, $REPO_SLUG or the clone's origin remote (said on stderr) is ignored. Dispatch bypasses the gate.",
     },
     {
       name: 'pr-closed',
