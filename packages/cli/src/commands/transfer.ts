@@ -4,14 +4,13 @@
 // Terminals get a progress line on stderr; the summary (or `--json`) goes to stdout. Items the
 // target holds differently are left alone unless --overwrite, and make the exit code 2.
 import { type CopyProgress, type CopyReport, copyMemory } from '@repomem/core';
-import { booleanOption, parseArguments, stringOption } from '../args.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { reportError, wantsJson } from '../report-error.js';
 import { cliRegistry } from '../store-registry.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
+import { commandRunner } from '../tree/command-runner.js';
 import { EXPORT, IMPORT } from '../tree/decl/transfer.js';
-import { helpText, optionSpecsOf } from '../tree/help.js';
+import type { CommandRunner } from '../tree/types.js';
 
 const PHASES: Readonly<Record<CopyProgress['phase'], string>> = {
   history: 'history (revisions)',
@@ -41,49 +40,56 @@ function summary(command: 'export' | 'import', report: CopyReport): string {
   return lines.join('');
 }
 
-/** Run `repomem export --to <spec>` or `repomem import --from <spec>` on the chosen store. */
-export async function runTransferCommand(
+/** The options export and import share (typed by their declarations). */
+interface TransferOptions {
+  readonly store: string | undefined;
+  readonly dir: string | undefined;
+  readonly repo: string | undefined;
+  readonly dryRun: boolean;
+  readonly overwrite: boolean;
+  readonly json: boolean;
+}
+
+async function transfer(
   command: 'export' | 'import',
-  argv: readonly string[],
+  options: TransferOptions,
+  otherSpec: string | undefined,
   io: CliIo,
 ): Promise<number> {
-  const decl = command === 'export' ? EXPORT : IMPORT;
-  const usage = helpText(decl);
-  const json = wantsJson(argv);
-  try {
-    const other = command === 'export' ? 'to' : 'from';
-    const parsed = parseArguments(argv, optionSpecsOf(decl));
-    if (booleanOption(parsed, 'help')) {
-      io.stdout.write(usage);
-      return ExitCode.ok;
-    }
-    if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
-    const otherSpec = stringOption(parsed, other);
-    if (otherSpec === undefined || otherSpec === '') throw new CliUsageError(`missing --${other} <spec>`);
-    const chosen = await chooseStore({ store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') }, io);
-    const otherResolved = await cliRegistry.resolveStoreSpec(otherSpec, { cwd: io.cwd, env: io.env });
-    const repo = chooseRepo(stringOption(parsed, 'repo'), io);
-    const terminal = (io.stderr as { isTTY?: boolean }).isTTY === true && !json;
-    const report = await copyMemory({
-      from: command === 'export' ? chosen.resolved : otherResolved,
-      to: command === 'export' ? otherResolved : chosen.resolved,
-      repo,
-      dryRun: booleanOption(parsed, 'dry-run'),
-      overwrite: booleanOption(parsed, 'overwrite'),
-      registry: cliRegistry,
-      cwd: io.cwd,
-      env: io.env,
-      ...(terminal
-        ? {
-            onProgress: (progress: CopyProgress) =>
-              io.stderr.write(`\r${PHASES[progress.phase]}: ${progress.done}/${progress.total}\u001b[K`),
-          }
-        : {}),
-    });
-    if (terminal) io.stderr.write('\r\u001b[K');
-    io.stdout.write(json ? `${JSON.stringify(report)}\n` : summary(command, report));
-    return report.conflicts.length > 0 ? ExitCode.failed : ExitCode.ok;
-  } catch (error) {
-    return reportError(error, io, usage, json);
-  }
+  if (otherSpec === undefined) throw new CliUsageError(`missing --${command === 'export' ? 'to' : 'from'} <spec>`);
+  const chosen = await chooseStore({ store: options.store, dir: options.dir }, io);
+  const otherResolved = await cliRegistry.resolveStoreSpec(otherSpec, { cwd: io.cwd, env: io.env });
+  const repo = chooseRepo(options.repo, io);
+  const terminal = (io.stderr as { isTTY?: boolean }).isTTY === true && !options.json;
+  const report = await copyMemory({
+    from: command === 'export' ? chosen.resolved : otherResolved,
+    to: command === 'export' ? otherResolved : chosen.resolved,
+    repo,
+    dryRun: options.dryRun,
+    overwrite: options.overwrite,
+    registry: cliRegistry,
+    cwd: io.cwd,
+    env: io.env,
+    ...(terminal
+      ? {
+          onProgress: (progress: CopyProgress) =>
+            io.stderr.write(`\r${PHASES[progress.phase]}: ${progress.done}/${progress.total}\u001b[K`),
+        }
+      : {}),
+  });
+  if (terminal) io.stderr.write('\r\u001b[K');
+  io.stdout.write(options.json ? `${JSON.stringify(report)}\n` : summary(command, report));
+  return report.conflicts.length > 0 ? ExitCode.failed : ExitCode.ok;
+}
+
+const runExport: CommandRunner = commandRunner(EXPORT, ({ options }, io) =>
+  transfer('export', options, options.to, io),
+);
+const runImport: CommandRunner = commandRunner(IMPORT, ({ options }, io) =>
+  transfer('import', options, options.from, io),
+);
+
+/** Run `repomem export --to <spec>` or `repomem import --from <spec>` on the chosen store. */
+export function runTransferCommand(command: 'export' | 'import', argv: readonly string[], io: CliIo): Promise<number> {
+  return (command === 'export' ? runExport : runImport)(argv, io);
 }
