@@ -3,7 +3,8 @@
 // exactly as the store laid them out before the kit (no migration). A batch is one
 // `BEGIN IMMEDIATE` transaction that checks every expected version and applies every change, the
 // FTS5 index and the repository's revision counter together (`atomic`, across processes and
-// crashes); the FTS5 index answers `fullText` and the counter answers `revision`.
+// crashes); the FTS5 index answers `fullText`, the counter answers `revision`, and `readAll` reads
+// one snapshot.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import {
   KIT_DRIVER_VERSION,
@@ -14,6 +15,7 @@ import {
   type KitScanOptions,
   type KitWriteResult,
   RepomemError,
+  type StoredDocument,
 } from '@repomem/core';
 import type { OpenedConnection } from './connection.js';
 import { scopeToken } from './fts-query.js';
@@ -47,7 +49,7 @@ export interface SqliteDriverOptions {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
-const byKey = (a: KitEntry, b: KitEntry): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const byKey = (a: { key: string }, b: { key: string }): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 interface Row {
   readonly id?: number;
@@ -283,6 +285,35 @@ export function sqliteDriverOn(connection: OpenedConnection, options: SqliteDriv
 
     async close() {
       if (options.ownsConnection) db.close();
+    },
+
+    // One read transaction: the listing and every content come from the same snapshot (as before the kit).
+    readAll: {
+      read: async ({ prefix, accept, each }) => {
+        const condition = prefixCondition('d.path', prefix);
+        const listing = sql.documents.scan(condition.sql, false);
+        return run('readAll()', () => {
+          db.exec('BEGIN');
+          try {
+            const rows = (listing.all({ repo, ...condition.params }) as unknown as Row[]).sort(byKey);
+            const documents: StoredDocument[] = [];
+            for (const row of rows) {
+              if (accept !== undefined && !accept(row.key, Number(row.size))) continue;
+              const found = sql.documents.get.get({ repo, key: row.key }) as Row | undefined;
+              if (found === undefined) continue;
+              const content = found.value as Uint8Array;
+              const document = { path: row.key, version: found.version, size: content.byteLength, content };
+              if (each === undefined) documents.push(document);
+              else each(document);
+            }
+            db.exec('COMMIT');
+            return documents;
+          } catch (error) {
+            rollbackQuietly(db);
+            throw error;
+          }
+        });
+      },
     },
 
     fullText: {
