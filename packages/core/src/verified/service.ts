@@ -407,7 +407,13 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
       record,
       expectedRevision: (valid[index] as { memory: VerifiedMemory }).memory.revision,
     }));
-    if (await commit(writes, built.flatMap(({ events }) => events))) return built.map(({ record }) => record);
+    if (
+      await commit(
+        writes,
+        built.flatMap(({ events }) => events),
+      )
+    )
+      return built.map(({ record }) => record);
     const refreshedOnes: VerifiedMemory[] = [];
     for (const { memory, build } of valid) {
       const updated = await updateVerified(memory, build);
