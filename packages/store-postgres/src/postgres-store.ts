@@ -9,6 +9,7 @@ import {
   type KitDriver,
   type KitStore,
   type MemoryStore,
+  normalizeDocumentPath,
   type ReadAllOptions,
   RepomemError,
   type SearchCandidateQuery,
@@ -159,8 +160,9 @@ export async function postgresStoreOn(
   readOnly: boolean,
   maxDocumentBytes: number = DEFAULT_POSTGRES_MAX_DOCUMENT_BYTES,
 ): Promise<PostgresStore & KitStore> {
-  const store = createStore(await driverOn(db, databaseId, repo, readOnly, true), { maxDocumentBytes });
-  const kitRevision = store.revision;
+  const driver = await driverOn(db, databaseId, repo, readOnly, true);
+  const store = createStore(driver, { maxDocumentBytes });
+  const { revision: kitRevision, getMany: kitGetMany } = store;
   return Object.assign(store, {
     repo,
     schema: db.schema,
@@ -168,6 +170,21 @@ export async function postgresStoreOn(
     readOnly,
     // `<database id>.<counter>`, as every earlier release answered it (without the kit's `postgres:`).
     revision: async () => (await kitRevision()).slice('postgres:'.length),
+    // One round trip for the whole call, as before the kit (core's search asks 500 at a time;
+    // the kit's own `getMany` reads 100 per driver call).
+    getMany: async (paths: readonly string[]): Promise<(StoredDocument | undefined)[]> => {
+      if (!Array.isArray(paths)) throw new RepomemError('INVALID_ARGUMENT', 'getMany() expects an array of paths');
+      await kitGetMany?.([]); // STORE_CLOSED once closed
+      const normalized = paths.map((path) => normalizeDocumentPath(path));
+      const entries = await driver.read('documents', normalized);
+      return normalized.map((path, index) => {
+        const value = entries[index]?.value;
+        const version = entries[index]?.version;
+        return value === undefined || version === undefined
+          ? undefined
+          : { path, version, size: value.byteLength, content: new Uint8Array(value) };
+      });
+    },
     // The native tables on the same pool, not the kit's JSON documents under `.repomem/`.
     verifiedBackend: async () => postgresRecordBackendOn(db.view(), readOnly),
     taskRecordBackend: async () => postgresTaskRecordBackendOn(db.view(), readOnly),
