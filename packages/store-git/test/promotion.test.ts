@@ -113,6 +113,40 @@ describe('promotion and quarantine on a real repository', () => {
     expect(recalled.invalidated).toEqual([]);
   });
 
+  it('a branch rebased (force-pushed) and squash-merged keeps a memory whose cited lines still exist', async () => {
+    const opened = open();
+    git(dir, ['checkout', '-q', '-b', 'rebased']);
+    write('src/queue.ts', 'export const QUEUE_SIZE = 64;\nexport const WORKERS = 4;\n');
+    commit('add the queue');
+    const memory = await storeHere(opened, 'Queue size', 'src/queue.ts', 1);
+    const learnedAt = memory.learned_on?.commit;
+    // main moves on; the branch is rebased onto it (new commit ids: what a force-push publishes).
+    git(dir, ['checkout', '-q', 'main']);
+    write('docs/queue.md', 'queue notes\n');
+    commit('main moves on again');
+    git(dir, ['checkout', '-q', 'rebased']);
+    git(dir, [...IDENTITY, 'rebase', '-q', 'main']);
+    expect(git(dir, ['rev-list', 'HEAD']).split('\n')).not.toContain(learnedAt);
+    // Squash-merged: the branch's commits never reach main, only one new commit does.
+    git(dir, ['checkout', '-q', 'main']);
+    git(dir, ['merge', '-q', '--squash', 'rebased']);
+    const squash = commit('Queue (#9)');
+    const report = await promoteBranchMemories({
+      repo: REPO,
+      verified: opened.backend,
+      citations: opened.reader,
+      ref: 'rebased',
+      mergeCommit: squash,
+      defaultBranch: 'main',
+      pullRequest: 9,
+    });
+    expect(report.promoted.map((record) => [record.id, record.verification])).toEqual([[memory.id, 'valid']]);
+    const stored = await opened.backend.get(REPO, memory.id);
+    expect(stored?.learned_on).toEqual({ ref: 'main', commit: squash });
+    expect(stored?.promoted_from).toEqual({ ref: 'rebased', commit: learnedAt, pull_request: 9 });
+    expect((await opened.service.getRecent(REPO, 50, { ref: 'main' })).map((found) => found.id)).toContain(memory.id);
+  });
+
   it('a memory whose cited lines the merge changed is promoted invalidated', async () => {
     const opened = open();
     git(dir, ['checkout', '-q', '-b', 'feature-conflict']);
