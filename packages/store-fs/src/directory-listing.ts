@@ -19,7 +19,7 @@ import {
   readSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { contentVersion, type DocumentEntry, isDocumentPathSegment, type StoredDocument } from '@repomem/core';
+import { contentVersion, isDocumentPathSegment, type KitEntry, type StoredDocument } from '@repomem/core';
 import { errnoCode, fileTooLargeError } from './directory-files.js';
 import { isReservedFileName, SKIPPED_DIRECTORIES } from './directory-names.js';
 
@@ -268,13 +268,13 @@ export class DirectoryListing {
     this.#root = root;
   }
 
-  /** Documents whose path starts with the normalised `prefix` (`''` = all), sorted by path. */
-  list(prefix: string): DocumentEntry[] {
+  /** Documents whose path starts with the normalised `prefix` (`''` = all), as the driver's keys-only entries, sorted by path. */
+  list(prefix: string): KitEntry[] {
     const start = startDirectory(prefix);
     if (!isRealDirectoryChain(this.#root, start)) return [];
     const paths: string[] = [];
     collectFiles(this.#root, start, paths);
-    const entries: DocumentEntry[] = [];
+    const entries: KitEntry[] = [];
     const seen = prefix === '' ? new Set<string>() : undefined;
     for (const path of paths) {
       if (!path.startsWith(prefix)) continue;
@@ -286,7 +286,7 @@ export class DirectoryListing {
     if (seen !== undefined) {
       for (const path of this.#cache.keys()) if (!seen.has(path)) this.#cache.delete(path);
     }
-    return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   /**
@@ -357,7 +357,7 @@ export class DirectoryListing {
     this.#cache.clear();
   }
 
-  #entry(path: string): DocumentEntry | undefined {
+  #entry(path: string): KitEntry | undefined {
     const absolute = join(this.#root, path);
     let stats: BigIntStats;
     try {
@@ -370,7 +370,7 @@ export class DirectoryListing {
     const stamp = stampOf(stats);
     const cached = this.#cache.get(path);
     if (cached?.trusted && cached.stamp === stamp) {
-      return { path, version: cached.version, size: Number(stats.size) };
+      return { key: path, version: cached.version, size: Number(stats.size) };
     }
     const hashed = hashFile(absolute);
     if (hashed === undefined) {
@@ -378,6 +378,6 @@ export class DirectoryListing {
       return undefined;
     }
     this.#cache.set(path, { stamp: hashed.stamp, version: hashed.version, trusted: hashed.trusted });
-    return { path, version: hashed.version, size: hashed.size };
+    return { key: path, version: hashed.version, size: hashed.size };
   }
 }

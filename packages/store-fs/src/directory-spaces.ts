@@ -84,7 +84,7 @@ export function documentSpace(root: string, listing: DirectoryListing, maxBytes:
       return entry;
     },
     async scan(prefix, values) {
-      if (!values) return listing.list(prefix).map(({ path, version, size }) => ({ key: path, version, size }));
+      if (!values) return listing.list(prefix);
       return listing
         .read(prefix, () => true, maxBytes)
         .map(({ path, version, size, content }) => ({ key: path, version, size, value: content }));
