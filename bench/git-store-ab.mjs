@@ -6,6 +6,7 @@
 //
 //   node bench/git-store-ab.mjs <other store-git dist/index.js> [samples]
 //   e.g. node bench/git-store-ab.mjs ../baseline/packages/store-git/dist/index.js 80
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openMemory } from '@repomem/core';
@@ -52,3 +53,4 @@ for (const durable of [false, true]) {
     `${key} p50 other ${median(a[key]).toFixed(2)} / this ${median(b[key]).toFixed(2)} ms (this/other ${(median(b[key]) / median(a[key])).toFixed(2)})`;
   console.log(`durable: ${durable}  ${figure('wall')}  ${figure('cpu')}  (${samples} samples each)`);
 }
+rmSync(dir, { recursive: true, force: true });
