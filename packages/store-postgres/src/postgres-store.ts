@@ -56,7 +56,7 @@ export interface PostgresStore extends MemoryStore {
   readAll(options?: ReadAllOptions): Promise<StoredDocument[]>;
   /** Candidate documents from the tsvector index (always present); search with core's `searchStore`. */
   searchCandidates(query: SearchCandidateQuery): Promise<SearchCandidates>;
-  /** Several documents, up to 100 per round trip (always present). */
+  /** Several documents in one round trip (always present). */
   getMany(paths: readonly string[]): Promise<(StoredDocument | undefined)[]>;
 }
 
