@@ -10,7 +10,10 @@ import type { CitationReader } from '../citations/reader.js';
 import type { CitationCheck } from '../citations/verification-types.js';
 import { anchoredCitation, verifyCitations } from '../citations/verify.js';
 import { RepomemError } from '../errors.js';
+import type { VerifiedMemoryBackend } from '../verified/backend.js';
+import { contradictionKey, contradicts, newestCreated } from '../verified/contradictions.js';
 import {
+  branchLine,
   LearnedCommitSchema,
   type LearnedOn,
   LearnedRefSchema,
@@ -81,6 +84,11 @@ export interface PromotedRecord {
   readonly reason?: string;
   /** The failing or unreadable citation checks, when verification was not `valid`. */
   readonly checks?: readonly CitationCheck[];
+  /**
+   * Ids superseded when the promoted memory joined the default branch's line: of the active
+   * memories there with its subject and scope, the newest created stays active (seed 004).
+   */
+  readonly superseded?: readonly string[];
 }
 
 /** Result of {@link promoteBranchMemories}. */
@@ -291,6 +299,7 @@ async function promoteOne(record: BranchRecord, context: PromotionContext): Prom
     };
   });
   if (written === undefined) return undefined;
+  const superseded = written.status === 'active' ? await settleSharedLine(backend, written, context) : [];
   return {
     kind: 'memory',
     id: record.id,
@@ -298,7 +307,43 @@ async function promoteOne(record: BranchRecord, context: PromotionContext): Prom
     verification,
     ...(reason === undefined ? {} : { reason }),
     ...(checks === undefined ? {} : { checks }),
+    ...(superseded.length === 0 ? {} : { superseded }),
   };
+}
+
+/**
+ * Once promoted, a memory shares the default branch's line with the memories learned there: of
+ * the active ones with its subject and scope, the newest created stays active and the others are
+ * superseded by it (seed 004's rule, which a branch could not apply before the merge). Returns the
+ * ids superseded; one that changed meanwhile is left for the next write of its subject.
+ */
+async function settleSharedLine(
+  backend: VerifiedMemoryBackend,
+  promoted: VerifiedMemory,
+  context: PromotionContext,
+): Promise<string[]> {
+  const key = contradictionKey(promoted);
+  const shared = (
+    await backend.bySubject({ repo: promoted.repo, subjectKey: key.subject, statuses: ['active'] })
+  ).filter((memory) => contradicts(memory, key) && branchLine(memory.learned_on, context.target.ref) === null);
+  const winner = newestCreated(shared);
+  if (winner === undefined || shared.length <= 1) return [];
+  const at = context.now();
+  const losers = shared.filter((memory) => memory.id !== winner.id);
+  const superseded: string[] = [];
+  for (const loser of losers) {
+    const result = await backend.apply(
+      [
+        {
+          record: { ...loser, status: 'superseded', superseded_by: winner.id, revision: loser.revision + 1 },
+          expectedRevision: loser.revision,
+        },
+      ],
+      [telemetry('superseded', loser, at, { superseded_by: winner.id, promoted_from: context.ref })],
+    );
+    if (result.ok) superseded.push(loser.id);
+  }
+  return superseded;
 }
 
 function withoutQuarantine(memory: VerifiedMemory): VerifiedMemory {

@@ -174,6 +174,54 @@ export function registerRecordLearnedOnGroups<B extends VerifiedMemoryBackend>(h
       expect(read?.learned_on).toEqual({ ref: 'main', commit: MERGE_COMMIT });
     });
 
+    h.test('a branch never supersedes the default branch; promotion settles the two lines', async () => {
+      const backend = h.backend();
+      let minute = 40;
+      const service = openVerifiedMemory({
+        backend,
+        defaultBranch: 'main',
+        now: () => new Date(conformanceTime(minute++)),
+      });
+      const input = {
+        repo,
+        subject: 'Retry policy',
+        fact: 'Network calls retry twice.',
+        citations: [{ path: 'src/net.ts', line_start: 1, line_end: 1 }],
+      };
+      const onMain = await service.store(input);
+      const onBranch = await service.store({
+        ...input,
+        fact: 'Network calls retry three times.',
+        learned_on: { commit: BRANCH_COMMIT, ref: 'feature/x' },
+      });
+      if (onMain.kind !== 'stored' || onBranch.kind !== 'stored') throw new Error('not stored');
+      expect(onBranch.superseded).toEqual([]);
+      expect((await backend.get(repo, onMain.memory.id))?.status).toBe('active');
+      // A second memory on the same branch supersedes the branch's first, not main's.
+      const again = await service.store({
+        ...input,
+        fact: 'Network calls retry four times.',
+        learned_on: { commit: BRANCH_COMMIT, ref: 'feature/x' },
+      });
+      if (again.kind !== 'stored') throw new Error('not stored');
+      expect(again.superseded.map((memory) => memory.id)).toEqual([onBranch.memory.id]);
+      expect((await backend.get(repo, onMain.memory.id))?.status).toBe('active');
+
+      const report = await promoteBranchMemories({
+        repo,
+        verified: backend,
+        ref: 'feature/x',
+        mergeCommit: MERGE_COMMIT,
+        defaultBranch: 'main',
+        now: () => new Date(conformanceTime(minute++)),
+      });
+      const promotedAgain = report.promoted.find((record) => record.id === again.memory.id);
+      expect(promotedAgain?.superseded).toEqual([onMain.memory.id]);
+      expect((await backend.get(repo, onMain.memory.id))?.status).toBe('superseded');
+      expect((await backend.get(repo, onMain.memory.id))?.superseded_by).toBe(again.memory.id);
+      expect((await backend.get(repo, again.memory.id))?.status).toBe('active');
+    });
+
     h.test('refuses a bad ref, merge commit or pull request and the default branch as its own source', async () => {
       const backend = h.backend();
       const base = { repo, verified: backend, mergeCommit: MERGE_COMMIT, defaultBranch: 'main' };

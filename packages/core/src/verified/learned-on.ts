@@ -166,3 +166,13 @@ export interface LearnedOnFields {
   /** Set when quarantined. */
   readonly quarantine?: Quarantine;
 }
+
+/**
+ * The branch line a record belongs to when contradictions are settled: `null` when it is shared
+ * (no `learned_on`, or learned on the default branch), else its branch. A memory stored on a
+ * branch supersedes only memories of the same line, so a branch never takes a fact away from the
+ * default branch before its pull request merges (promotion settles the lines then).
+ */
+export function branchLine(learned: { readonly ref: string } | undefined, defaultBranch: string): string | null {
+  return learned === undefined || learned.ref === defaultBranch ? null : learned.ref;
+}

@@ -9,7 +9,7 @@ import { snippetHash } from '../citations/snippet-hash.js';
 import type { CitationCheck } from '../citations/verification-types.js';
 import { anchoredCitation, checkCitation, verifyCitations } from '../citations/verify.js';
 import { RepomemError } from '../errors.js';
-import { type BranchScope, type ScopeVerdict, scopeVerdicts } from '../scope/branch-scope.js';
+import { type BranchScope, FALLBACK_DEFAULT_BRANCH, type ScopeVerdict, scopeVerdicts } from '../scope/branch-scope.js';
 import { resolveBranchScope } from '../scope/resolve-scope.js';
 import { listInScope, type ScopedList } from '../scope/scoped-list.js';
 import { assertQueryLength, assertQueryTerms } from '../search/query-limits.js';
@@ -19,6 +19,7 @@ import { normalizeDocumentPath } from '../store/paths.js';
 import type { RecordWrite, VerifiedMemoryBackend } from './backend.js';
 import { type ContradictionKey, contradictionKey, contradicts, newestCreated } from './contradictions.js';
 import { checkMemoryImpact } from './impact.js';
+import { branchLine, type LearnedOn } from './learned-on.js';
 import {
   type Citation,
   DEFAULT_MEMORY_MAX_AGE_DAYS,
@@ -232,18 +233,33 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
     revision: old.revision + 1,
   });
 
-  async function activeContradicting(repo: string, key: ContradictionKey): Promise<VerifiedMemory[]> {
-    const found = await backend.bySubject({ repo, subjectKey: key.subject, statuses: ['active'] });
-    return found.filter((memory) => contradicts(memory, key));
+  /**
+   * Active memories with the same subject and scope on the same branch line as `learned` (see
+   * `branchLine`): a memory learned on a branch never supersedes one of the default branch or of
+   * another branch.
+   */
+  async function activeContradicting(
+    repo: string,
+    key: ContradictionKey,
+    learned: LearnedOn | undefined,
+  ): Promise<VerifiedMemory[]> {
+    const found = (await backend.bySubject({ repo, subjectKey: key.subject, statuses: ['active'] })).filter((memory) =>
+      contradicts(memory, key),
+    );
+    if (learned === undefined && found.every((memory) => memory.learned_on === undefined)) return found;
+    const names = defaultBranch === undefined ? await reader?.branches?.(repo).catch(() => undefined) : undefined;
+    const shared = defaultBranch ?? names?.defaultBranch ?? FALLBACK_DEFAULT_BRANCH;
+    const line = branchLine(learned, shared);
+    return found.filter((memory) => branchLine(memory.learned_on, shared) === line);
   }
 
   /**
    * Settle a race between writers of different processes (or services) that both stored a
    * memory for the same subject and scope: the most recently created stays active.
    */
-  async function reconcile(repo: string, key: ContradictionKey): Promise<void> {
+  async function reconcile(repo: string, key: ContradictionKey, learned: LearnedOn | undefined): Promise<void> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-      const active = await activeContradicting(repo, key);
+      const active = await activeContradicting(repo, key, learned);
       const winner = newestCreated(active);
       if (winner === undefined || active.length <= 1) return;
       const losers = active.filter((memory) => memory.id !== winner.id);
@@ -283,7 +299,7 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
     return withSubjectLock(parsed.repo, key, async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
         const at = now();
-        const contradicted = await activeContradicting(parsed.repo, key);
+        const contradicted = await activeContradicting(parsed.repo, key, parsed.learned_on);
         const record = {
           ...buildRecord(parsed, gate.citations, id, at),
           supersedes: newestCreated(contradicted)?.id ?? null,
@@ -301,7 +317,7 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
           ...contradicted.map((old) => event('superseded', old, at, { superseded_by: id })),
         ];
         if (await commit(writes, events)) {
-          await reconcile(parsed.repo, key);
+          await reconcile(parsed.repo, key, parsed.learned_on);
           const stored = (await backend.get(parsed.repo, id)) ?? record;
           return { kind: 'stored', memory: stored, superseded: replaced };
         }
@@ -575,9 +591,9 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
         if (old === undefined) return { kind: 'not_found', id };
         if (old.status !== 'active') return { kind: 'not_active', memory: old };
         const at = now();
-        const others = (await activeContradicting(repo, key)).filter((memory) => memory.id !== old.id);
         // A correction without its own learned_on stays where the memory it corrects was learned.
         const learned = parsed.learned_on ?? old.learned_on;
+        const others = (await activeContradicting(repo, key, learned)).filter((memory) => memory.id !== old.id);
         const replacement = {
           ...buildRecord(parsed, gate.citations, newIdValue, at),
           ...(learned === undefined ? {} : { learned_on: learned }),
@@ -596,7 +612,7 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
           ...others.map((other) => event('superseded', other, at, { superseded_by: newIdValue })),
         ];
         if (await commit(writes, events)) {
-          await reconcile(repo, key);
+          await reconcile(repo, key, parsed.learned_on ?? first.learned_on);
           const stored = (await backend.get(repo, newIdValue)) ?? replacement;
           return { kind: 'superseded', previous, replacement: stored };
         }
