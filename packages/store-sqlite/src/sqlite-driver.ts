@@ -274,6 +274,8 @@ export function sqliteDriverOn(connection: OpenedConnection, options: SqliteDriv
       const condition = prefixCondition(column, options.prefix);
       const statement = table(namespace).scan(condition.sql, options.values !== false);
       const rows = run('scan()', () => statement.all({ repo, ...condition.params })) as unknown as Row[];
+      // A document listing's rows are already entries (`key`, `version`, `size`): no copy per row.
+      if (namespace === 'documents' && options.values === false) return (rows as KitEntry[]).sort(byKey);
       return rows.map((row) => entryOf(row, options.values !== false)).sort(byKey);
     },
 
