@@ -10,6 +10,8 @@ import type { CitationReader } from '../citations/reader.js';
 import type { CitationCheck } from '../citations/verification-types.js';
 import { anchoredCitation, verifyCitations } from '../citations/verify.js';
 import { RepomemError } from '../errors.js';
+import { KnowledgeDataSchema } from '../tasks/memory/knowledge-record.js';
+import type { TaskRecord, TaskRecordBackend } from '../tasks/record-backend.js';
 import type { VerifiedMemoryBackend } from '../verified/backend.js';
 import { contradictionKey, contradicts, newestCreated } from '../verified/contradictions.js';
 import {
@@ -234,9 +236,15 @@ async function promoteOne(record: BranchRecord, context: PromotionContext): Prom
         promoted_from: promotedFrom({ ref: learned.ref, commit: learned.commit }, context.pullRequest),
       };
     });
-    return written === undefined
-      ? undefined
-      : { kind: record.kind, id: record.id, summary, verification: 'not-applicable' };
+    if (written === undefined) return undefined;
+    const superseded = written.kind === 'knowledge' ? await settleSharedKnowledge(backend, written, context) : [];
+    return {
+      kind: record.kind,
+      id: record.id,
+      summary,
+      verification: 'not-applicable',
+      ...(superseded.length === 0 ? {} : { superseded }),
+    };
   }
   const backend = context.options.verified;
   if (backend === undefined) return undefined;
@@ -358,4 +366,43 @@ function telemetry(
   details: Record<string, unknown>,
 ): TelemetryEvent {
   return { type, memory_id: memory.id, repo: memory.repo, at: at.toISOString(), details };
+}
+
+/**
+ * The learnings counterpart of {@link settleSharedLine}: of the active shared learnings with the
+ * promoted one's subject and scope, the newest created stays active, the others are superseded.
+ */
+async function settleSharedKnowledge(
+  backend: TaskRecordBackend,
+  promoted: TaskRecord,
+  context: PromotionContext,
+): Promise<string[]> {
+  const parsed = KnowledgeDataSchema.safeParse(promoted.data);
+  if (!parsed.success || parsed.data.status !== 'active') return [];
+  const key = contradictionKey(parsed.data);
+  const candidates = await backend.search({
+    repo: promoted.repo,
+    kind: 'knowledge',
+    text: parsed.data.subject.slice(0, 1000),
+  });
+  const shared = candidates.flatMap((record) => {
+    const data = KnowledgeDataSchema.safeParse(record.data);
+    return data.success && contradicts(data.data, key) && branchLine(data.data.learned_on, context.target.ref) === null
+      ? [{ record, created: data.data.created_at }]
+      : [];
+  });
+  if (shared.length <= 1) return [];
+  const winner = shared.reduce((best, next) =>
+    next.created > best.created || (next.created === best.created && next.record.id > best.record.id) ? next : best,
+  );
+  const superseded: string[] = [];
+  const at = context.now().toISOString();
+  for (const { record } of shared) {
+    if (record.id === winner.record.id) continue;
+    const written = await updateTaskRecord(backend, record, at, (data) =>
+      data.status === 'active' ? { ...data, status: 'superseded', superseded_by: winner.record.id } : undefined,
+    );
+    if (written !== undefined) superseded.push(record.id);
+  }
+  return superseded;
 }

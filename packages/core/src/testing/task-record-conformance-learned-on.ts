@@ -100,6 +100,40 @@ export function registerTaskLearnedOnGroups<B extends TaskRecordBackend>(h: Task
       expect((await backend.get(repo, 'knowledge', other.knowledge))?.data.learned_on).toEqual(onBranch('feature/y'));
     });
 
+    h.test('a learning on a branch never supersedes main’s; promotion settles the two', async () => {
+      const backend = h.backend();
+      let minute = 0;
+      const clock = () => new Date(Date.UTC(2026, 2, 1, 12, minute++));
+      const learn = (fact: string, learnedOn?: { commit: string; ref: string }) =>
+        recordLearnings({
+          backend,
+          repo,
+          learnings: [{ subject: 'Retry policy', scope: null, fact }],
+          ...(learnedOn === undefined ? {} : { learnedOn }),
+          now: clock,
+        });
+      const main = await learn('Network calls retry twice.');
+      const branch = await learn('Network calls retry three times.', onBranch('feature/x'));
+      if (main.kind !== 'recorded' || branch.kind !== 'recorded') throw new Error('not recorded');
+      const mainId = main.outcomes[0]?.id ?? '';
+      const branchId = branch.outcomes[0]?.id ?? '';
+      const stored = branch.outcomes[0];
+      expect(stored?.kind === 'stored' ? stored.superseded : undefined).toEqual([]);
+      expect((await backend.get(repo, 'knowledge', mainId))?.data.status).toBe('active');
+      const report = await promoteBranchMemories({
+        repo,
+        tasks: backend,
+        ref: 'feature/x',
+        mergeCommit: MERGE_COMMIT,
+        defaultBranch: 'main',
+        now: clock,
+      });
+      expect(report.promoted.find((record) => record.id === branchId)?.superseded).toEqual([mainId]);
+      const settled = (await backend.get(repo, 'knowledge', mainId))?.data;
+      expect([settled?.status, settled?.superseded_by]).toEqual(['superseded', branchId]);
+      expect((await backend.get(repo, 'knowledge', branchId))?.data.status).toBe('active');
+    });
+
     h.test('quarantine keeps a closed branch out of hydration, lists it and deletes it on review', async () => {
       const backend = h.backend();
       const ids = await learnOn(backend, 'feature/x', 1);

@@ -5,7 +5,7 @@
 // verified memories use (`contradictionKey`/`contradicts`), so both kinds of memory agree.
 import { RepomemError } from '../../errors.js';
 import { contradictionKey, contradicts } from '../../verified/contradictions.js';
-import { type LearnedOn, type LearnedOnInput, parseLearnedOnOption } from '../../verified/learned-on.js';
+import { branchLine, type LearnedOn, type LearnedOnInput, parseLearnedOnOption } from '../../verified/learned-on.js';
 import type { TaskRecord, TaskRecordBackend, TaskRecordWrite } from '../record-backend.js';
 import { assertTaskRecordId, assertTaskRecordRepo } from '../record-rules.js';
 import {
@@ -41,6 +41,11 @@ export interface RecordLearningsInput {
    * already stored keeps where it was first learned. Absent = the default branch's scope.
    */
   readonly learnedOn?: LearnedOnInput;
+  /**
+   * The repository's default branch (default `main`): learnings learned there, or without a
+   * branch, are shared; one learned on another branch supersedes only learnings of that branch.
+   */
+  readonly defaultBranch?: string;
   /** Clock (tests). */
   readonly now?: () => Date;
 }
@@ -69,12 +74,19 @@ export type RecordLearningsResult =
     };
 
 /** Active knowledge records with the same subject key and scope key as `item` (any id). */
-async function contradicting(backend: TaskRecordBackend, repo: string, item: LearningItem): Promise<TaskRecord[]> {
+async function contradicting(
+  backend: TaskRecordBackend,
+  repo: string,
+  item: LearningItem,
+  line: (learned: LearnedOn | undefined) => string | null,
+  learnedOn: LearnedOn | undefined,
+): Promise<TaskRecord[]> {
   const key = contradictionKey(item);
   const candidates = await backend.search({ repo, kind: 'knowledge', text: item.subject.slice(0, 1000) });
   return candidates.filter((record) => {
     const parsed = KnowledgeDataSchema.safeParse(record.data);
-    return parsed.success && contradicts(parsed.data, key);
+    // A learning of a branch supersedes only learnings of that branch (see `branchLine`).
+    return parsed.success && contradicts(parsed.data, key) && line(parsed.data.learned_on) === line(learnedOn);
   });
 }
 
@@ -105,7 +117,7 @@ async function recordOne(
   for (let round = 1; round <= MAX_UPDATE_ROUNDS; round += 1) {
     const [existing, rivals] = await Promise.all([
       backend.get(repo, 'knowledge', id),
-      contradicting(backend, repo, item),
+      contradicting(backend, repo, item, (learned) => branchLine(learned, input.defaultBranch ?? 'main'), learnedOn),
     ]);
     const at = now();
     // A stored record that is not valid knowledge is rewritten, never a reason to fail.
