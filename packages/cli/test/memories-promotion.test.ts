@@ -125,7 +125,8 @@ describe('memories promote, quarantine, quarantined, delete-quarantined', () => 
     const quarantined = jsonOf(await memories(['quarantine', '--ref', 'feature/ci', '--json'])) as {
       quarantined: { kind: string }[];
     };
-    expect(quarantined.quarantined.map((record) => record.kind).sort()).toEqual(['episode', 'knowledge']);
+    // The episode stays served: it records the attempt and its outcome, on every branch.
+    expect(quarantined.quarantined.map((record) => record.kind).sort()).toEqual(['knowledge']);
   });
 
   it.each([

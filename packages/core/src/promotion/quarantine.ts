@@ -64,7 +64,8 @@ function listed(record: BranchRecord, quarantine: Quarantine): QuarantinedRecord
 
 /**
  * Quarantine every record learned on `ref` that is not quarantined yet (verified memories in any
- * status, learnings, episodes, rules): `quarantine = {reason: 'pull-request-closed', ref,
+ * status, learnings, rules; not episodes, which record the attempt and its outcome and stay served
+ * on every branch): `quarantine = {reason: 'pull-request-closed', ref,
  * pull_request?, at}`. Quarantined records are kept, never served by reads, listed by
  * {@link listQuarantinedMemories} and removed by {@link deleteQuarantinedMemories}; a later
  * promotion of the same branch lifts the mark. Idempotent: a second run quarantines nothing.
@@ -79,7 +80,10 @@ export async function quarantineBranchMemories(options: QuarantineBranchMemories
     (fields) => fields.learned_on?.ref === ref && fields.quarantine === undefined,
   );
   const quarantined: QuarantinedRecord[] = [];
-  for (const record of records) {
+  // Episodes stay served: an episode is what an attempt did (a closed pull request is its
+  // outcome), not a claim about the code, and hydration offers it to similar tasks on every
+  // branch so a failed approach is not tried again.
+  for (const record of records.filter((candidate) => candidate.kind !== 'episode')) {
     const at = now().toISOString();
     const mark: Quarantine = {
       reason: 'pull-request-closed',

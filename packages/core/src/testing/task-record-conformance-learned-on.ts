@@ -145,16 +145,19 @@ export function registerTaskLearnedOnGroups<B extends TaskRecordBackend>(h: Task
       // On its own branch the learning and the rule are served...
       expect((await context()).includes('retry three times'), 'learning hydrated on its branch').toBe(true);
       const report = await quarantineBranchMemories({ repo, tasks: backend, ref: 'feature/x', pullRequest: 5, now });
-      expect(report.quarantined).toHaveLength(3);
+      // The learning and the rule; the episode stays served (what the attempt did, on every branch).
+      expect(report.quarantined.map((record) => record.kind).sort()).toEqual(['knowledge', 'rule']);
+      expect((await backend.get(repo, 'episode', ids.episode))?.data.quarantine).toBeUndefined();
       expect((await quarantineBranchMemories({ repo, tasks: backend, ref: 'feature/x', now })).quarantined).toEqual([]);
 
       // ...and once quarantined, not even there.
       const served = await context();
       expect(served.includes('retry three times'), 'quarantined learning hydrated').toBe(false);
       expect(served.includes('Wrap network call'), 'quarantined rule hydrated').toBe(false);
+      expect(served.includes('Add retries 1'), 'the episode of the closed branch is still offered').toBe(true);
 
       const listed = await listQuarantinedMemories({ repo, tasks: backend, ref: 'feature/x' });
-      expect(listed.map((record) => record.kind).sort()).toEqual(['episode', 'knowledge', 'rule']);
+      expect(listed.map((record) => record.kind).sort()).toEqual(['knowledge', 'rule']);
       expect(listed.every((record) => record.quarantine.pull_request === 5)).toBe(true);
       const removed = await deleteQuarantinedMemories({ repo, tasks: backend, ids: [ids.rule, 'not-quarantined'] });
       expect(removed.deleted.map((record) => record.id)).toEqual([ids.rule]);

@@ -328,10 +328,15 @@ const episodeCandidate = staticBuilder((record) => {
   };
 });
 
-/** Similar past tasks: episodes (merged, closed unmerged or without a pull request alike). */
+/**
+ * Similar past tasks: episodes (merged, closed unmerged or without a pull request alike). Not
+ * branch-scoped: an episode records what an attempt did and how its pull request ended, not a
+ * fact about the code, and its use is on other branches (an approach closed unmerged on
+ * `feature/x` is the warning a similar task on `main` needs). Quarantine never marks episodes.
+ */
 export async function readEpisodes(context: SourceContext): Promise<SourceRead> {
   const records = await searchAndRecent(context, 'episode');
-  return inScopeOnly(context, collect(records, episodeCandidate, context.options.task.id));
+  return collect(records, episodeCandidate, context.options.task.id);
 }
 
 const preferenceCandidate = staticBuilder((record) => {
