@@ -40,12 +40,25 @@ describe('hybrid retrieval in the CLI', () => {
     );
     expect(learned.code).toBe(0);
     const context = await repomem(
-      ['context', '--store', db, '--task', 'ship the release to production', '--embedder', 'local', '--json'],
+      // A generous source timeout: loading the model on a busy two-core machine can take longer
+      // than the default 5 s, and this test is about ranking, not about timeouts.
+      [
+        'context',
+        '--store',
+        db,
+        '--task',
+        'ship the release to production',
+        '--embedder',
+        'local',
+        '--timeout-ms',
+        '60000',
+        '--json',
+      ],
       { cwd: temp.path },
     );
     expect(context.code).toBe(0);
     const hydrated = JSON.parse(context.stdout);
-    expect(hydrated).toMatchObject({ ok: true, status: 'ok' });
+    expect(hydrated, context.stdout).toMatchObject({ ok: true, status: 'ok' });
     expect(hydrated.markdown).toContain('Production deploys need a green staging run.');
   }, 120_000);
 });
