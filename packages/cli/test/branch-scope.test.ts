@@ -90,6 +90,31 @@ describe('branch scope through the CLI', () => {
     expect(jsonOf(actions)).toMatchObject({ memories: [{ id }] });
   });
 
+  it('memories search --ref names the branch listed', async () => {
+    git(repoDir, 'checkout', '-q', '-b', 'feature');
+    commitFiles(repoDir, { 'src/net.ts': NET }, 'add the network client');
+    const id = await storeOnBranch('network timeout', 'src/net.ts:1', 'feature');
+    git(repoDir, 'checkout', '-q', 'main');
+    expect(jsonOf(await memories(['search', 'network', '--json']))).toMatchObject({ memories: [] });
+    expect(jsonOf(await memories(['search', 'network', '--ref', 'feature', '--json']))).toMatchObject({
+      memories: [{ id }],
+    });
+    // An explicit --ref wins over the environment's branch.
+    const overridden = await memories(['search', 'network', '--ref', 'main', '--json'], { GITHUB_HEAD_REF: 'feature' });
+    expect(jsonOf(overridden)).toMatchObject({ memories: [] });
+  });
+
+  it('memories recent --ref names the branch listed', async () => {
+    git(repoDir, 'checkout', '-q', '-b', 'feature');
+    commitFiles(repoDir, { 'src/net.ts': NET }, 'add the network client');
+    const id = await storeOnBranch('network timeout', 'src/net.ts:1', 'feature');
+    git(repoDir, 'checkout', '-q', 'main');
+    expect(jsonOf(await memories(['recent', '--json']))).toMatchObject({ memories: [] });
+    expect(jsonOf(await memories(['recent', '--ref', 'feature', '--json']))).toMatchObject({ memories: [{ id }] });
+    const overridden = await memories(['recent', '--ref', 'main', '--json'], { GITHUB_HEAD_REF: 'feature' });
+    expect(jsonOf(overridden)).toMatchObject({ memories: [] });
+  });
+
   it('after the merge main serves it, and a git mv re-anchors a memory instead of invalidating it', async () => {
     git(repoDir, 'checkout', '-q', '-b', 'feature');
     commitFiles(repoDir, { 'src/net.ts': NET }, 'add the network client');

@@ -73,8 +73,8 @@ export type MemoriesAction =
   | ({ readonly kind: 'store'; readonly subject: string } & Omit<MemoryContent, 'subject'> &
       SourceOptions &
       LearnedOptions)
-  | { readonly kind: 'recent'; readonly limit: number }
-  | { readonly kind: 'search'; readonly query: string; readonly limit: number }
+  | { readonly kind: 'recent'; readonly limit: number; readonly ref: string | undefined }
+  | { readonly kind: 'search'; readonly query: string; readonly limit: number; readonly ref: string | undefined }
   | { readonly kind: 'get'; readonly id: string }
   | ({
       readonly kind: 'verify';
@@ -191,12 +191,12 @@ export function parseMemoriesArguments(argv: readonly string[]): MemoriesRequest
       action = { kind: 'store', subject: need('subject'), ...content(), ...sources(), ...learned() };
       break;
     case 'recent':
-      action = { kind: 'recent', limit: limitOf(parsed) };
+      action = { kind: 'recent', limit: limitOf(parsed), ref: stringOption(parsed, 'ref') };
       break;
     case 'search': {
       const query = rest.join(' ').trim();
       if (query === '') throw new CliUsageError('a search query is required for memories search');
-      action = { kind: 'search', query, limit: limitOf(parsed) };
+      action = { kind: 'search', query, limit: limitOf(parsed), ref: stringOption(parsed, 'ref') };
       break;
     }
     case 'get':

@@ -47,8 +47,8 @@ async function sourceOf(action: MemoriesAction, io: CliIo): Promise<ChosenCitati
       return chooseCitationSource(action.source, undefined, io);
     case 'recent':
     case 'search':
-      // Branch scope asks the repository's history which memories this branch contains.
-      return chooseCitationSource(undefined, undefined, io);
+      // Branch scope asks the repository's history (at `--ref`) which memories this branch contains.
+      return chooseCitationSource(undefined, action.ref, io);
     default:
       return undefined;
   }
@@ -93,6 +93,11 @@ function scopeOf(ref: string | undefined, branch: string | undefined): { branch?
   return ref !== undefined || branch === undefined ? {} : { branch };
 }
 
+/** The scope of a read at `--ref` (as verify passes it), else of the working branch. */
+function readScope(ref: string | undefined, branch: string | undefined): { ref?: string; branch?: string } {
+  return { ...(ref === undefined ? {} : { ref }), ...scopeOf(ref, branch) };
+}
+
 async function runAction(
   context: MemoriesContext,
   repo: string,
@@ -115,11 +120,11 @@ async function runAction(
         }),
       );
     case 'recent':
-      return describeMemoryList(repo, await service.getRecent(repo, action.limit, scopeOf(undefined, branch)));
+      return describeMemoryList(repo, await service.getRecent(repo, action.limit, readScope(action.ref, branch)));
     case 'search':
       return describeMemoryList(
         repo,
-        await service.search(repo, action.query, action.limit, scopeOf(undefined, branch)),
+        await service.search(repo, action.query, action.limit, readScope(action.ref, branch)),
       );
     case 'get':
       return describeGet(repo, action.id, await service.get(repo, action.id));

@@ -17,14 +17,14 @@ export const MEMORIES = defineCommand({
     },
     {
       name: 'recent',
-      usage: '[--limit 50]',
-      options: ['limit'],
+      usage: '[--limit 50] [--ref BRANCH]',
+      options: ['limit', 'ref'],
       summary: 'Active, unexpired memories, most recently refreshed first',
     },
     {
       name: 'search',
-      usage: '<query...> [--limit 50]',
-      options: ['limit'],
+      usage: '<query...> [--limit 50] [--ref BRANCH]',
+      options: ['limit', 'ref'],
       positionals: [{ name: 'query', variadic: true, description: 'Words every memory found contains' }],
       summary: 'Active memories matching every word (literally)',
     },
@@ -110,7 +110,7 @@ export const MEMORIES = defineCommand({
       ...REF,
       value: 'ref',
       description:
-        "store, supersede, verify: revision to read citations at (default HEAD); promote, quarantine, quarantined, delete-quarantined: the pull request's branch",
+        "store, supersede, verify: revision to read citations at (default HEAD); recent, search: the branch listed (default $GITHUB_HEAD_REF, $GITHUB_REF, else the clone's); promote, quarantine, quarantined, delete-quarantined: the pull request's branch",
     },
     commit: {
       type: 'string',
