@@ -5,22 +5,20 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { knowledgeFromRecord, type RecordLearningsResult, recordLearnings, type StoredKnowledge } from '@repomem/core';
-import { booleanOption, type ParsedArguments, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { type CommandReport, okReport, writeReport } from '../command-report.js';
-import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
+import { CliDataError, CliUsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { learnedHere } from '../learned-here.js';
-import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
+import { commandRunner } from '../tree/command-runner.js';
 import { LEARNINGS } from '../tree/decl/learnings.js';
-import { helpText, optionSpecsOf } from '../tree/help.js';
+import type { ArgsOf, CommandRunner } from '../tree/types.js';
 import { withTaskRecords } from './task-records-open.js';
 
-const OPTIONS = optionSpecsOf(LEARNINGS);
+type LearningsOptions = ArgsOf<typeof LEARNINGS.options>['options'];
 
-async function answerOf(parsed: ParsedArguments, io: CliIo): Promise<string> {
-  const text = stringOption(parsed, 'text');
-  const file = stringOption(parsed, 'file');
+async function answerOf(options: LearningsOptions, io: CliIo): Promise<string> {
+  const { text, file } = options;
   if ((text === undefined) === (file === undefined)) throw new CliUsageError('give exactly one of --text or --file');
   if (text !== undefined) return text;
   try {
@@ -59,16 +57,12 @@ function learningLine(learning: StoredKnowledge): string {
 }
 
 /** The stored learnings, newest first: active ones, or every one with `--all`; unreadable records are warnings. */
-async function listLearnings(parsed: ParsedArguments, io: CliIo, repo: string): Promise<CommandReport> {
-  const limitText = stringOption(parsed, 'limit');
-  const limit = limitText === undefined ? 50 : parsePositiveInteger(limitText, '--limit');
-  const all = booleanOption(parsed, 'all');
+async function listLearnings(options: LearningsOptions, io: CliIo, repo: string): Promise<CommandReport> {
+  const limit = options.limit ?? 50;
+  const all = options.all;
   const warnings: string[] = [];
-  const records = await withTaskRecords(
-    { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') },
-    io,
-    repo,
-    (backend) => backend.list({ repo, kind: 'knowledge' }),
+  const records = await withTaskRecords({ store: options.store, dir: options.dir }, io, repo, (backend) =>
+    backend.list({ repo, kind: 'knowledge' }),
   );
   const learnings: StoredKnowledge[] = [];
   for (const record of records) {
@@ -85,41 +79,30 @@ async function listLearnings(parsed: ParsedArguments, io: CliIo, repo: string): 
 }
 
 /** Run `repomem learnings add|list ...`; returns the exit code. */
-export async function runLearningsCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const json = wantsJson(argv);
-  try {
-    const parsed = parseArguments(argv, OPTIONS);
-    if (booleanOption(parsed, 'help')) {
-      io.stdout.write(helpText(LEARNINGS));
-      return ExitCode.ok;
-    }
-    const [action, ...extra] = parsed.positionals;
+export const runLearningsCommand: CommandRunner = commandRunner(
+  LEARNINGS,
+  async ({ options, subcommand: action, positionals }, io) => {
     if (action !== 'add' && action !== 'list')
       throw new CliUsageError(
         action === undefined ? 'learnings needs a subcommand (add, list)' : `unknown learnings subcommand: ${action}`,
       );
-    if (extra.length > 0) throw new CliUsageError(`unexpected argument: ${extra[0]}`);
-    const repo = chooseRepo(stringOption(parsed, 'repo'), io);
-    if (action === 'list') return writeReport(await listLearnings(parsed, io, repo), io, json);
-    const learnings = await answerOf(parsed, io);
-    const taskId = stringOption(parsed, 'task-id');
+    if (positionals.length > 0) throw new CliUsageError(`unexpected argument: ${positionals[0]}`);
+    const repo = chooseRepo(options.repo, io);
+    if (action === 'list') return writeReport(await listLearnings(options, io, repo), io, options.json);
+    const learnings = await answerOf(options, io);
+    const taskId = options.taskId;
     const learnedOn = await learnedHere(io, repo);
-    const result = await withTaskRecords(
-      { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') },
-      io,
-      repo,
-      (backend) =>
-        recordLearnings({
-          backend,
-          repo,
-          learnings,
-          insightType: booleanOption(parsed, 'self-feedback') ? 'agent_self_feedback' : 'repo_learning',
-          ...(taskId === undefined ? {} : { taskId }),
-          ...(learnedOn === undefined ? {} : { learnedOn }),
-        }),
+    const result = await withTaskRecords({ store: options.store, dir: options.dir }, io, repo, (backend) =>
+      recordLearnings({
+        backend,
+        repo,
+        learnings,
+        insightType: options.selfFeedback ? 'agent_self_feedback' : 'repo_learning',
+        ...(taskId === undefined ? {} : { taskId }),
+        ...(learnedOn === undefined ? {} : { learnedOn }),
+      }),
     );
-    return writeReport(describe(result), io, json);
-  } catch (error) {
-    return reportError(error, io, helpText(LEARNINGS), json);
-  }
-}
+    return writeReport(describe(result), io, options.json);
+  },
+  { subcommand: 'own' },
+);

@@ -2,34 +2,30 @@
 // set by hand or taken from the explicit statements of a task description (`--from-task`),
 // and listed as hydration will read them.
 import { listPreferences, recordExplicitPreferences, type StoredPreference, setPreference } from '@repomem/core';
-import { booleanOption, type ParsedArguments, parseArguments, stringOption } from '../args.js';
 import { type CommandReport, okReport, writeReport } from '../command-report.js';
-import { CliUsageError, ExitCode } from '../errors.js';
+import { CliUsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
+import { commandRunner } from '../tree/command-runner.js';
 import { PREFS } from '../tree/decl/prefs.js';
-import { helpText, optionSpecsOf } from '../tree/help.js';
+import type { ArgsOf, CommandRunner } from '../tree/types.js';
 import { withTaskRecords } from './task-records-open.js';
 
-const OPTIONS = optionSpecsOf(PREFS);
+type PrefsOptions = ArgsOf<typeof PREFS.options>['options'];
 
 const line = (preference: StoredPreference): string =>
   `${preference.data.topic.padEnd(14)} ${preference.data.preference}`;
 
-async function run(action: string | undefined, parsed: ParsedArguments, io: CliIo): Promise<CommandReport> {
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
-  const user = stringOption(parsed, 'user');
+async function run(action: string | undefined, options: PrefsOptions, io: CliIo): Promise<CommandReport> {
+  const repo = chooseRepo(options.repo, io);
+  const user = options.user;
   if (user === undefined || user === '') throw new CliUsageError('--user is required');
-  const selection = { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') };
+  const selection = { store: options.store, dir: options.dir };
   switch (action) {
     case 'set': {
-      const text = stringOption(parsed, 'text');
-      const fromTask = stringOption(parsed, 'from-task');
+      const { text, fromTask, topic, taskId } = options;
       if ((text === undefined) === (fromTask === undefined))
         throw new CliUsageError('give exactly one of --text or --from-task');
-      const topic = stringOption(parsed, 'topic');
-      const taskId = stringOption(parsed, 'task-id');
       const stored = await withTaskRecords(selection, io, repo, async (backend) =>
         text !== undefined
           ? [
@@ -76,18 +72,11 @@ async function run(action: string | undefined, parsed: ParsedArguments, io: CliI
 }
 
 /** Run `repomem prefs <set|list> ...`; returns the exit code. */
-export async function runPrefsCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const json = wantsJson(argv);
-  try {
-    const parsed = parseArguments(argv, OPTIONS);
-    if (booleanOption(parsed, 'help')) {
-      io.stdout.write(helpText(PREFS));
-      return ExitCode.ok;
-    }
-    const [action, ...extra] = parsed.positionals;
-    if (extra.length > 0) throw new CliUsageError(`unexpected argument: ${extra[0]}`);
-    return writeReport(await run(action, parsed, io), io, json);
-  } catch (error) {
-    return reportError(error, io, helpText(PREFS), json);
-  }
-}
+export const runPrefsCommand: CommandRunner = commandRunner(
+  PREFS,
+  async ({ options, subcommand, positionals }, io) => {
+    if (positionals.length > 0) throw new CliUsageError(`unexpected argument: ${positionals[0]}`);
+    return writeReport(await run(subcommand, options, io), io, options.json);
+  },
+  { subcommand: 'own' },
+);

@@ -5,18 +5,20 @@ import { ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { reportError, wantsJson } from '../report-error.js';
 import { asksForHelp, helpText } from './help.js';
-import { parseCommand } from './parse-command.js';
+import { type ParseCommandOptions, parseCommand } from './parse-command.js';
 import type { ArgsOf, CommandDecl, CommandRunner, OptionDecls } from './types.js';
 
 /**
  * The runner of a declared command: `run` receives the typed arguments of `decl` (see
  * {@link parseCommand}) and returns the exit code; `--help` prints the declaration's help, and
  * anything thrown is reported like every command's error (usage errors with the help, exit 1;
- * one JSON object under `--json`).
+ * one JSON object under `--json`). `how` is passed to {@link parseCommand} (a command whose
+ * subcommand messages predate the tree reports a missing or unknown one itself).
  */
 export function commandRunner<O extends OptionDecls>(
   decl: CommandDecl<O>,
   run: (args: ArgsOf<O>, io: CliIo) => Promise<number>,
+  how: ParseCommandOptions = {},
 ): CommandRunner {
   return async (argv, io) => {
     const json = wantsJson(argv);
@@ -25,7 +27,7 @@ export function commandRunner<O extends OptionDecls>(
         io.stdout.write(helpText(decl));
         return ExitCode.ok;
       }
-      return await run(parseCommand(decl, argv), io);
+      return await run(parseCommand(decl, argv, how), io);
     } catch (error) {
       return reportError(error, io, helpText(decl), json);
     }

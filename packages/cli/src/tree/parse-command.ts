@@ -33,6 +33,17 @@ export function subcommandOf(decl: CommandDecl, name: string | undefined): Subco
   return found;
 }
 
+/** How {@link parseCommand} treats a missing or unknown subcommand. */
+export interface ParseCommandOptions {
+  /**
+   * `own`: the command reports a missing or unknown subcommand itself, with the messages it had
+   * before the tree (`prefs needs a subcommand (set, list)`): `subcommand` is then the first
+   * positional as given (or `undefined`) and the positionals after it are left unchecked.
+   * Default `declared`: refused here (`missing <command> subcommand: ...`).
+   */
+  readonly subcommand?: 'declared' | 'own';
+}
+
 /**
  * Parse `argv` (the arguments after the command name) into the command's typed arguments.
  * Throws {@link CliUsageError} for an unknown option, a repeated one, a missing value, a value
@@ -40,12 +51,20 @@ export function subcommandOf(decl: CommandDecl, name: string | undefined): Subco
  * option that does not apply to the subcommand, or an unexpected positional. `--help` is not
  * handled here: the CLI's entry prints the help before the command is loaded.
  */
-export function parseCommand<O extends OptionDecls>(decl: CommandDecl<O>, argv: readonly string[]): ArgsOf<O> {
+export function parseCommand<O extends OptionDecls>(
+  decl: CommandDecl<O>,
+  argv: readonly string[],
+  how: ParseCommandOptions = {},
+): ArgsOf<O> {
   const parsed = parseDeclared(decl, argv);
   let positionals = parsed.positionals;
   let subcommand: SubcommandDecl | undefined;
   if (decl.subcommands !== undefined) {
-    subcommand = subcommandOf(decl as CommandDecl, positionals[0]);
+    const first = positionals[0];
+    if (how.subcommand === 'own' && !decl.subcommands.some((sub) => sub.name === first)) {
+      return { options: optionValues(decl, parsed), subcommand: first, positionals: positionals.slice(1) };
+    }
+    subcommand = subcommandOf(decl as CommandDecl, first);
     positionals = positionals.slice(1);
     if (subcommand.options !== undefined) {
       const allowed = new Set<string>(['help', ...(decl.common ?? []), ...subcommand.options]);
@@ -63,6 +82,11 @@ export function parseCommand<O extends OptionDecls>(decl: CommandDecl<O>, argv: 
   ) {
     throw new CliUsageError(`unexpected argument: ${positionals[declaredPositionals.length]}`);
   }
+  return { options: optionValues(decl, parsed), subcommand: subcommand?.name, positionals };
+}
+
+/** The declared options of `parsed`, typed: camelCase keys, integers converted, defaults filled in. */
+function optionValues<O extends OptionDecls>(decl: CommandDecl<O>, parsed: ParsedArguments): OptionValues<O> {
   const options: Record<string, unknown> = {};
   for (const [name, option] of Object.entries(decl.options)) {
     const raw = parsed.values[name];
@@ -72,5 +96,5 @@ export function parseCommand<O extends OptionDecls>(decl: CommandDecl<O>, argv: 
     else if (typeof raw === 'string' && raw !== '') options[key] = option.type === 'integer' ? Number(raw.trim()) : raw;
     else options[key] = option.default;
   }
-  return { options: options as OptionValues<O>, subcommand: subcommand?.name, positionals };
+  return options as OptionValues<O>;
 }
