@@ -2,16 +2,14 @@
 // with the same text and `--json` reports as the other commands.
 
 import { resolve } from 'node:path';
-import { booleanOption, parseArguments, stringOption } from '../args.js';
 import { type CommandReport, okReport, writeReport } from '../command-report.js';
-import { CliUsageError, ExitCode } from '../errors.js';
+import { CliUsageError } from '../errors.js';
 import { PROMPT_VERSION_VARIABLE, TASK_ID_VARIABLE } from '../hooks/hook-script.js';
 import { hooksDirectory } from '../hooks/hooks-dir.js';
 import { type InstallHookResult, installHook, type UninstallHookResult, uninstallHook } from '../hooks/install-hook.js';
-import type { CliIo } from '../io.js';
-import { reportError, wantsJson } from '../report-error.js';
+import { commandRunner } from '../tree/command-runner.js';
 import { HOOKS } from '../tree/decl/hooks.js';
-import { helpText, optionSpecsOf } from '../tree/help.js';
+import type { CommandRunner } from '../tree/types.js';
 
 function describeInstall(result: InstallHookResult): CommandReport {
   const fields = {
@@ -54,27 +52,20 @@ function describeUninstall(result: UninstallHookResult): CommandReport {
 }
 
 /** Run `repomem hooks <install|uninstall> [--json]`; returns the exit code. */
-export async function runHooksCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const json = wantsJson(argv);
-  try {
-    const parsed = parseArguments(argv, optionSpecsOf(HOOKS));
-    if (booleanOption(parsed, 'help')) {
-      io.stdout.write(helpText(HOOKS));
-      return ExitCode.ok;
-    }
-    const [action, ...extra] = parsed.positionals;
-    if (extra.length > 0) throw new CliUsageError(`unexpected argument: ${extra[0]}`);
+export const runHooksCommand: CommandRunner = commandRunner(
+  HOOKS,
+  async ({ options, subcommand: action, positionals }, io) => {
+    if (positionals.length > 0) throw new CliUsageError(`unexpected argument: ${positionals[0]}`);
     if (action !== 'install' && action !== 'uninstall') {
       throw new CliUsageError(
         action === undefined ? 'hooks needs install or uninstall' : `unknown hooks action: ${action}`,
       );
     }
-    const explicit = stringOption(parsed, 'hooks-dir');
+    const explicit = options.hooksDir;
     const dir = explicit === undefined ? await hooksDirectory(io.cwd, io.env) : resolve(io.cwd, explicit);
     const report =
       action === 'install' ? describeInstall(await installHook(dir)) : describeUninstall(await uninstallHook(dir));
-    return writeReport(report, io, json);
-  } catch (error) {
-    return reportError(error, io, helpText(HOOKS), json);
-  }
-}
+    return writeReport(report, io, options.json);
+  },
+  { subcommand: 'own' },
+);

@@ -2,12 +2,11 @@
 // wants to read before it runs. `repomem postgres policies` prints the statements for a role
 // (the grants form, or Supabase's JWT-claim form) and `--apply` runs them in one transaction on
 // the store the other commands use (--store, $REPOMEM_STORE, then $DATABASE_URL).
-import { booleanOption, parseArguments, stringOption } from '../args.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { reportError, wantsJson } from '../report-error.js';
+import { commandRunner } from '../tree/command-runner.js';
 import { POSTGRES } from '../tree/decl/postgres.js';
-import { helpText, optionSpecsOf } from '../tree/help.js';
+import type { CommandRunner } from '../tree/types.js';
 
 const POSTGRES_SPEC = /^(?:postgres|postgresql):/;
 
@@ -22,29 +21,20 @@ function chooseSpec(store: string | undefined, env: CliIo['env']): string {
 }
 
 /** Run `repomem postgres policies --role <name> [--grant <owner/name>]... [--supabase] [--apply]`. */
-export async function runPostgresCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const json = wantsJson(argv);
-  try {
-    const parsed = parseArguments(argv, optionSpecsOf(POSTGRES));
-    if (booleanOption(parsed, 'help')) {
-      io.stdout.write(helpText(POSTGRES));
-      return ExitCode.ok;
-    }
-    const [subcommand, ...extra] = parsed.positionals;
+export const runPostgresCommand: CommandRunner = commandRunner(
+  POSTGRES,
+  async ({ options, subcommand, positionals }, io) => {
     if (subcommand !== 'policies') throw new CliUsageError(`unknown postgres subcommand: ${subcommand ?? '(none)'}`);
-    if (extra.length > 0) throw new CliUsageError(`unexpected argument: ${extra[0]}`);
-    const supabase = booleanOption(parsed, 'supabase');
-    const role = stringOption(parsed, 'role') ?? (supabase ? 'authenticated' : undefined);
+    if (positionals.length > 0) throw new CliUsageError(`unexpected argument: ${positionals[0]}`);
+    const supabase = options.supabase;
+    const role = options.role ?? (supabase ? 'authenticated' : undefined);
     if (role === undefined) throw new CliUsageError('--role is required (the database role to restrict)');
-    const grantValue = parsed.values.grant;
-    const grant = Array.isArray(grantValue)
-      ? grantValue.filter((value): value is string => typeof value === 'string')
-      : [];
+    const grant = [...options.grant];
     const postgres = await import('@repomem/store-postgres');
-    const options = { role, form: supabase ? ('supabase' as const) : ('grants' as const), grant };
-    const store = stringOption(parsed, 'store');
-    const apply = booleanOption(parsed, 'apply');
-    let schema = stringOption(parsed, 'schema');
+    const policy = { role, form: supabase ? ('supabase' as const) : ('grants' as const), grant };
+    const store = options.store;
+    const apply = options.apply;
+    let schema = options.schema;
     let statements: readonly string[];
     let label: string | undefined;
     if (apply || store !== undefined) {
@@ -54,19 +44,18 @@ export async function runPostgresCommand(argv: readonly string[], io: CliIo): Pr
       const fields = postgres.postgresSpecFields(target);
       schema = schema ?? fields.schema;
       statements = apply
-        ? await postgres.applyRowLevelSecurity({ ...fields, ...(schema === undefined ? {} : { schema }) }, options)
-        : postgres.rowLevelSecurityStatements({ ...options, ...(schema === undefined ? {} : { schema }) });
+        ? await postgres.applyRowLevelSecurity({ ...fields, ...(schema === undefined ? {} : { schema }) }, policy)
+        : postgres.rowLevelSecurityStatements({ ...policy, ...(schema === undefined ? {} : { schema }) });
     } else {
-      statements = postgres.rowLevelSecurityStatements({ ...options, ...(schema === undefined ? {} : { schema }) });
+      statements = postgres.rowLevelSecurityStatements({ ...policy, ...(schema === undefined ? {} : { schema }) });
     }
-    if (json) {
+    if (options.json) {
       io.stdout.write(`${JSON.stringify({ ok: true, applied: apply, store: label, statements })}\n`);
     } else {
       if (apply) io.stderr.write(`repomem postgres: applied ${statements.length} statements to ${label}\n`);
       io.stdout.write(statements.map((statement) => `${statement};\n`).join(''));
     }
     return ExitCode.ok;
-  } catch (error) {
-    return reportError(error, io, helpText(POSTGRES), json);
-  }
-}
+  },
+  { subcommand: 'own' },
+);
