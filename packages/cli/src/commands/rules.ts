@@ -19,14 +19,13 @@ import {
   supersedeRule,
   type TaskRecordBackend,
 } from '@repomem/core';
-import { booleanOption, type ParsedArguments, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { writeReport } from '../command-report.js';
 import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
+import { commandRunner } from '../tree/command-runner.js';
 import { RULES } from '../tree/decl/rules.js';
-import { helpText, optionSpecsOf } from '../tree/help.js';
+import type { ArgsOf, CommandRunner } from '../tree/types.js';
 import { commandModel, openTaskRecords, readInput, readJsonInput } from './rules-input.js';
 import {
   describeExtract,
@@ -36,26 +35,25 @@ import {
   describeSupersedeRule,
 } from './rules-report.js';
 
-const OPTIONS = optionSpecsOf(RULES);
+type RulesOptions = ArgsOf<typeof RULES.options>['options'];
 
-function required(parsed: ParsedArguments, name: string): string {
-  const value = stringOption(parsed, name);
+function required<T extends string | number>(value: T | undefined, name: string): T {
   if (value === undefined || value === '') throw new CliUsageError(`--${name} is required`);
   return value;
 }
 
-function selection(parsed: ParsedArguments) {
-  return { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') };
+function selection(options: RulesOptions) {
+  return { store: options.store, dir: options.dir };
 }
 
 async function withRecords<T>(
-  parsed: ParsedArguments,
+  options: RulesOptions,
   io: CliIo,
   repo: string,
   readOnly: boolean,
   use: (records: TaskRecordBackend) => Promise<T>,
 ): Promise<T> {
-  const records = await openTaskRecords(selection(parsed), io, repo, readOnly);
+  const records = await openTaskRecords(selection(options), io, repo, readOnly);
   try {
     return await use(records);
   } finally {
@@ -63,8 +61,8 @@ async function withRecords<T>(
   }
 }
 
-function eventNameOf(parsed: ParsedArguments, io: CliIo, payload: unknown): ReviewEventName {
-  const given = stringOption(parsed, 'event-name') ?? io.env.GITHUB_EVENT_NAME;
+function eventNameOf(options: RulesOptions, io: CliIo, payload: unknown): ReviewEventName {
+  const given = options.eventName ?? io.env.GITHUB_EVENT_NAME;
   if (given === 'pull_request_review' || given === 'pull_request_review_comment') return given;
   if (given !== undefined && given !== '') {
     throw new CliDataError(
@@ -78,12 +76,12 @@ function eventNameOf(parsed: ParsedArguments, io: CliIo, payload: unknown): Revi
   throw new CliUsageError('cannot tell the event name: pass --event-name');
 }
 
-async function runExtract(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
-  const eventPath = stringOption(parsed, 'event') ?? io.env.GITHUB_EVENT_PATH;
+async function runExtract(options: RulesOptions, io: CliIo, json: boolean): Promise<number> {
+  const eventPath = options.event ?? io.env.GITHUB_EVENT_PATH;
   if (eventPath === undefined || eventPath === '')
     throw new CliUsageError('--event <file> (or $GITHUB_EVENT_PATH) is required');
   const payload = await readJsonInput(eventPath, io, 'event');
-  const event = eventNameOf(parsed, io, payload);
+  const event = eventNameOf(options, io, payload);
   const read = feedbackFromWebhook(event, payload);
   if (read.kind === 'invalid')
     throw new CliDataError('INVALID_DOCUMENT', `the ${event} payload is invalid: ${read.message}`);
@@ -100,11 +98,11 @@ async function runExtract(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
     );
   }
   const { feedback } = read;
-  const repoOption = stringOption(parsed, 'repo');
+  const repoOption = options.repo;
   if (repoOption !== undefined && repoOption.toLowerCase() !== feedback.repo.toLowerCase()) {
     throw new CliUsageError(`--repo ${repoOption} does not match the event's repository ${feedback.repo}`);
   }
-  if (booleanOption(parsed, 'print-prompt')) {
+  if (options.printPrompt) {
     const prompt = buildRuleExtractionPrompt(feedback);
     if (json)
       io.stdout.write(
@@ -113,8 +111,8 @@ async function runExtract(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
     else io.stdout.write(`${prompt.text}\n`);
     return ExitCode.ok;
   }
-  const command = stringOption(parsed, 'model-command');
-  const outputFile = stringOption(parsed, 'model-output');
+  const command = options.modelCommand;
+  const outputFile = options.modelOutput;
   if ((command === undefined) === (outputFile === undefined)) {
     throw new CliUsageError('give exactly one of --model-command, --model-output or --print-prompt');
   }
@@ -122,61 +120,59 @@ async function runExtract(parsed: ParsedArguments, io: CliIo, json: boolean): Pr
     command !== undefined
       ? commandModel(command, io)
       : async () => new TextDecoder().decode(await readInput(outputFile, io, 'model output'));
-  const result = await withRecords(parsed, io, feedback.repo, false, (backend) =>
+  const result = await withRecords(options, io, feedback.repo, false, (backend) =>
     extractReviewRules({
       feedback,
       model,
       backend,
-      allowReviewersWithoutWriteAccess: booleanOption(parsed, 'allow-without-write-access'),
+      allowReviewersWithoutWriteAccess: options.allowWithoutWriteAccess,
     }),
   );
   return writeReport(describeExtract(feedback.repo, feedback.pr, result), io, json);
 }
 
-async function runParse(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
-  const pr = parsePositiveInteger(required(parsed, 'pr'), '--pr');
-  const reviewer = required(parsed, 'reviewer');
+async function runParse(options: RulesOptions, io: CliIo, json: boolean): Promise<number> {
+  const pr = required(options.pr, 'pr');
+  const reviewer = required(options.reviewer, 'reviewer');
   let association: ReturnType<typeof parseAuthorAssociation>;
   try {
-    association = parseAuthorAssociation(required(parsed, 'association'));
+    association = parseAuthorAssociation(required(options.association, 'association'));
   } catch {
     throw new CliUsageError(
       `--association must be one of OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, FIRST_TIME_CONTRIBUTOR, FIRST_TIMER, MANNEQUIN, NONE`,
     );
   }
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
-  const promptVersion = stringOption(parsed, 'prompt-version') ?? RULE_EXTRACTION_PROMPT_VERSION;
-  const output = new TextDecoder().decode(await readInput(stringOption(parsed, 'input'), io, 'model output'));
+  const repo = chooseRepo(options.repo, io);
+  const promptVersion = options.promptVersion ?? RULE_EXTRACTION_PROMPT_VERSION;
+  const output = new TextDecoder().decode(await readInput(options.input, io, 'model output'));
   let result: ReturnType<typeof parseRuleOutput>;
   try {
     result = parseRuleOutput(
       output,
       { repo, pr, reviewer, association, extracted_at: new Date().toISOString(), prompt_version: promptVersion },
-      { allowReviewersWithoutWriteAccess: booleanOption(parsed, 'allow-without-write-access') },
+      { allowReviewersWithoutWriteAccess: options.allowWithoutWriteAccess },
     );
   } catch (error) {
     throw new CliUsageError(`invalid --pr, --reviewer or --prompt-version: ${(error as Error).message}`);
   }
   const toSave = [...result.accepted, ...result.pending];
   const saved =
-    booleanOption(parsed, 'save') && toSave.length > 0
-      ? await withRecords(parsed, io, repo, false, (backend) => saveRules(backend, repo, toSave))
+    options.save && toSave.length > 0
+      ? await withRecords(options, io, repo, false, (backend) => saveRules(backend, repo, toSave))
       : undefined;
   return writeReport(describeParsed(repo, promptVersion, result, saved), io, json);
 }
 
-async function runList(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
-  const pendingOnly = booleanOption(parsed, 'pending');
-  if (pendingOnly && stringOption(parsed, 'status') !== undefined)
-    throw new CliUsageError('give --pending or --status, not both');
-  const status = pendingOnly ? 'pending' : (stringOption(parsed, 'status') ?? 'active');
+async function runList(options: RulesOptions, io: CliIo, json: boolean): Promise<number> {
+  const repo = chooseRepo(options.repo, io);
+  const pendingOnly = options.pending;
+  if (pendingOnly && options.status !== undefined) throw new CliUsageError('give --pending or --status, not both');
+  const status = pendingOnly ? 'pending' : (options.status ?? 'active');
   if (status !== 'all' && !(RULE_STATUSES as readonly string[]).includes(status)) {
     throw new CliUsageError(`--status must be one of ${RULE_STATUSES.join(', ')}, all`);
   }
-  const limitText = stringOption(parsed, 'limit');
-  const limit = limitText === undefined ? undefined : parsePositiveInteger(limitText, '--limit');
-  const rules = await withRecords(parsed, io, repo, true, (backend) =>
+  const limit = options.limit;
+  const rules = await withRecords(options, io, repo, true, (backend) =>
     listRules(backend, repo, {
       ...(status === 'all' ? {} : { status: status as RuleStatus }),
       ...(limit === undefined ? {} : { limit }),
@@ -185,27 +181,27 @@ async function runList(parsed: ParsedArguments, io: CliIo, json: boolean): Promi
   return writeReport(describeRuleList(repo, rules), io, json);
 }
 
-async function runSupersede(parsed: ParsedArguments, io: CliIo, json: boolean): Promise<number> {
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
-  const id = required(parsed, 'id');
-  const reason = required(parsed, 'reason');
-  const text = stringOption(parsed, 'rule');
-  const scope = stringOption(parsed, 'scope');
+async function runSupersede(options: RulesOptions, io: CliIo, json: boolean): Promise<number> {
+  const repo = chooseRepo(options.repo, io);
+  const id = required(options.id, 'id');
+  const reason = required(options.reason, 'reason');
+  const text = options.rule;
+  const scope = options.scope;
   if (text === undefined && scope !== undefined) throw new CliUsageError('--scope needs --rule');
-  const author = stringOption(parsed, 'author') ?? io.env.GITHUB_ACTOR ?? 'local';
+  const author = options.author ?? io.env.GITHUB_ACTOR ?? 'local';
   const replacement =
     text === undefined
       ? undefined
       : manualRuleCandidate({ rule: text, author, ...(scope === undefined ? {} : { scope }) });
-  const outcome = await withRecords(parsed, io, repo, false, (backend) =>
+  const outcome = await withRecords(options, io, repo, false, (backend) =>
     supersedeRule(backend, repo, id, replacement, reason),
   );
   return writeReport(describeSupersedeRule(repo, outcome), io, json);
 }
 
 /** Who decides: --by, else $GITHUB_ACTOR, else the git identity's name. */
-function decider(parsed: ParsedArguments, io: CliIo): string {
-  const given = stringOption(parsed, 'by') ?? io.env.GITHUB_ACTOR;
+function decider(options: RulesOptions, io: CliIo): string {
+  const given = options.by ?? io.env.GITHUB_ACTOR;
   if (given !== undefined && given.trim() !== '') return given.trim();
   try {
     const name = execFileSync('git', ['config', 'user.name'], {
@@ -220,52 +216,46 @@ function decider(parsed: ParsedArguments, io: CliIo): string {
 }
 
 async function runDecision(
-  parsed: ParsedArguments,
+  options: RulesOptions,
   io: CliIo,
   json: boolean,
   action: 'approve' | 'reject',
   id: string | undefined,
 ): Promise<number> {
   if (id === undefined || id === '') throw new CliUsageError(`rules ${action} needs a rule id`);
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
-  const note = stringOption(parsed, 'reason');
-  const decision = { by: decider(parsed, io), ...(note === undefined ? {} : { note }) };
-  const outcome = await withRecords(parsed, io, repo, false, (backend) =>
+  const repo = chooseRepo(options.repo, io);
+  const note = options.reason;
+  const decision = { by: decider(options, io), ...(note === undefined ? {} : { note }) };
+  const outcome = await withRecords(options, io, repo, false, (backend) =>
     action === 'approve' ? approveRule(backend, repo, id, decision) : rejectRule(backend, repo, id, decision),
   );
   return writeReport(describeRuleDecision(repo, outcome), io, json);
 }
 
 /** Run `repomem rules <extract|parse|list|approve|reject|supersede> ...`; returns the exit code. */
-export async function runRulesCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const json = wantsJson(argv);
-  try {
-    const parsed = parseArguments(argv, OPTIONS);
-    if (booleanOption(parsed, 'help')) {
-      io.stdout.write(helpText(RULES));
-      return ExitCode.ok;
-    }
-    const [action, ...extra] = parsed.positionals;
+export const runRulesCommand: CommandRunner = commandRunner(
+  RULES,
+  async ({ options, subcommand: action, positionals: extra }, io) => {
+    const json = options.json;
     const takesId = action === 'approve' || action === 'reject';
     if (extra.length > (takesId ? 1 : 0)) throw new CliUsageError(`unexpected argument: ${extra[takesId ? 1 : 0]}`);
     switch (action) {
       case 'approve':
       case 'reject':
-        return await runDecision(parsed, io, json, action, extra[0] ?? stringOption(parsed, 'id'));
+        return await runDecision(options, io, json, action, extra[0] ?? options.id);
       case 'extract':
-        return await runExtract(parsed, io, json);
+        return await runExtract(options, io, json);
       case 'parse':
-        return await runParse(parsed, io, json);
+        return await runParse(options, io, json);
       case 'list':
-        return await runList(parsed, io, json);
+        return await runList(options, io, json);
       case 'supersede':
-        return await runSupersede(parsed, io, json);
+        return await runSupersede(options, io, json);
       default:
         throw new CliUsageError(
           action === undefined ? 'rules needs a subcommand' : `unknown rules subcommand: ${action}`,
         );
     }
-  } catch (error) {
-    return reportError(error, io, helpText(RULES), json);
-  }
-}
+  },
+  { subcommand: 'own' },
+);
