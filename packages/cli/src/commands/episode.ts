@@ -13,25 +13,23 @@ import {
   type StoredEpisode,
   writeEpisode,
 } from '@repomem/core';
-import { booleanOption, type ParsedArguments, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { type CommandReport, failedReport, okReport, writeReport } from '../command-report.js';
-import { CliUsageError, ExitCode } from '../errors.js';
+import { CliUsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { learnedHere } from '../learned-here.js';
-import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
+import { commandRunner } from '../tree/command-runner.js';
 import { EPISODE } from '../tree/decl/episode.js';
-import { helpText, optionSpecsOf } from '../tree/help.js';
+import type { ArgsOf, CommandRunner } from '../tree/types.js';
 import { withTaskRecords } from './task-records-open.js';
 
-const OPTIONS = optionSpecsOf(EPISODE);
+type EpisodeOptions = ArgsOf<typeof EPISODE.options>['options'];
 
-function selection(parsed: ParsedArguments) {
-  return { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') };
+function selection(options: EpisodeOptions) {
+  return { store: options.store, dir: options.dir };
 }
 
-function number(parsed: ParsedArguments, name: string): number | undefined {
-  const value = stringOption(parsed, name);
+function number(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   const parsedNumber = Number(value);
   if (value.trim() === '' || !Number.isFinite(parsedNumber) || parsedNumber < 0) {
@@ -40,26 +38,24 @@ function number(parsed: ParsedArguments, name: string): number | undefined {
   return parsedNumber;
 }
 
-function episodeInput(parsed: ParsedArguments): EpisodeInput {
-  const taskId = stringOption(parsed, 'task-id');
-  const status = stringOption(parsed, 'status');
+function episodeInput(options: EpisodeOptions): EpisodeInput {
+  const taskId = options.taskId;
+  const status = options.status;
   if (taskId === undefined || status === undefined) throw new CliUsageError('--task-id and --status are required');
-  const text = (name: string): string | undefined => stringOption(parsed, name);
-  const prNumber = text('pr-number');
-  const files = parsed.values.file;
+  const files = options.file;
   const optional: Record<string, unknown> = {
-    description: text('description'),
-    pr_url: text('pr-url'),
-    pr_number: prNumber === undefined ? undefined : parsePositiveInteger(prNumber, '--pr-number'),
-    branch: text('branch'),
-    files_changed: Array.isArray(files) && files.length > 0 ? files : undefined,
-    cost_usd: number(parsed, 'cost'),
-    duration_s: number(parsed, 'duration'),
-    approach: text('approach'),
-    difficulties: text('difficulties'),
-    self_feedback: text('self-feedback'),
-    prompt_version: text('prompt-version'),
-    user: text('user'),
+    description: options.description,
+    pr_url: options.prUrl,
+    pr_number: options.prNumber,
+    branch: options.branch,
+    files_changed: files.length > 0 ? [...files] : undefined,
+    cost_usd: number(options.cost, 'cost'),
+    duration_s: number(options.duration, 'duration'),
+    approach: options.approach,
+    difficulties: options.difficulties,
+    self_feedback: options.selfFeedback,
+    prompt_version: options.promptVersion,
+    user: options.user,
   };
   const defined = Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined));
   return { task_id: taskId, status: status as EpisodeInput['status'], ...defined };
@@ -104,17 +100,21 @@ const EPISODE_FIELDS = [
 ] as const;
 
 /** `write --outcome merged|closed`: the pull request's outcome on the episodes that opened it. */
-async function writeOutcome(parsed: ParsedArguments, io: CliIo, repo: string): Promise<CommandReport> {
-  const outcome = stringOption(parsed, 'outcome');
+async function writeOutcome(
+  options: EpisodeOptions,
+  given: ReadonlySet<string>,
+  io: CliIo,
+  repo: string,
+): Promise<CommandReport> {
+  const outcome = options.outcome;
   if (outcome !== 'merged' && outcome !== 'closed') {
     throw new CliUsageError(`--outcome must be merged or closed, got ${JSON.stringify(outcome ?? '')}`);
   }
-  const extra = EPISODE_FIELDS.find((name) => parsed.values[name] !== undefined);
+  const extra = EPISODE_FIELDS.find((name) => given.has(name));
   if (extra !== undefined) throw new CliUsageError(`--outcome records only the outcome: drop --${extra}`);
-  const taskId = stringOption(parsed, 'task-id');
-  const prUrl = stringOption(parsed, 'pr-url');
-  const prNumberText = stringOption(parsed, 'pr-number');
-  const prNumber = prNumberText === undefined ? undefined : parsePositiveInteger(prNumberText, '--pr-number');
+  const taskId = options.taskId;
+  const prUrl = options.prUrl;
+  const prNumber = options.prNumber;
   const targets: EpisodeOutcomeTarget[] = [];
   if (taskId !== undefined) targets.push({ taskId });
   // As the webhook does: the pull request's URL first, then its number.
@@ -124,14 +124,14 @@ async function writeOutcome(parsed: ParsedArguments, io: CliIo, repo: string): P
   if (taskId !== undefined && targets.length > 1) {
     throw new CliUsageError('--task-id names one episode: give it without --pr-number and --pr-url');
   }
-  const eventAt = stringOption(parsed, 'at');
+  const eventAt = options.at;
   if (eventAt !== undefined && Number.isNaN(Date.parse(eventAt))) {
     throw new CliUsageError(
       `--at must be an ISO 8601 time (the pull request's mergedAt or closedAt), got ${JSON.stringify(eventAt)}`,
     );
   }
   const merged = outcome === 'merged';
-  const result = await withTaskRecords(selection(parsed), io, repo, async (backend) => {
+  const result = await withTaskRecords(selection(options), io, repo, async (backend) => {
     for (const target of targets) {
       const recorded = await recordEpisodeOutcome({
         backend,
@@ -161,38 +161,42 @@ async function writeOutcome(parsed: ParsedArguments, io: CliIo, repo: string): P
   return okReport('recorded', lines.join('\n'), { outcome: signal, episodes: result.episodes, stale: result.stale });
 }
 
-async function run(action: string | undefined, parsed: ParsedArguments, io: CliIo): Promise<CommandReport> {
-  const repo = chooseRepo(stringOption(parsed, 'repo'), io);
+async function run(
+  action: string | undefined,
+  options: EpisodeOptions,
+  given: ReadonlySet<string>,
+  io: CliIo,
+): Promise<CommandReport> {
+  const repo = chooseRepo(options.repo, io);
   switch (action) {
     case 'write': {
-      if (stringOption(parsed, 'outcome') !== undefined) return writeOutcome(parsed, io, repo);
-      if (stringOption(parsed, 'at') !== undefined) throw new CliUsageError('--at goes with --outcome');
-      const episode = episodeInput(parsed);
-      const strict = booleanOption(parsed, 'strict');
+      if (options.outcome !== undefined) return writeOutcome(options, given, io, repo);
+      if (options.at !== undefined) throw new CliUsageError('--at goes with --outcome');
+      const episode = episodeInput(options);
+      const strict = options.strict;
       const learnedOn = await learnedHere(io, repo);
       const learned = learnedOn === undefined ? {} : { learnedOn };
       return describeWrite(
-        await withTaskRecords(selection(parsed), io, repo, (backend) =>
-          booleanOption(parsed, 'minimal')
+        await withTaskRecords(selection(options), io, repo, (backend) =>
+          options.minimal
             ? ensureEpisode({ backend, repo, episode, strict, ...learned })
             : writeEpisode({ backend, repo, episode, strict, ...learned }),
         ),
       );
     }
     case 'get': {
-      const taskId = stringOption(parsed, 'task-id');
+      const taskId = options.taskId;
       if (taskId === undefined) throw new CliUsageError('--task-id is required');
-      const episode = await withTaskRecords(selection(parsed), io, repo, (backend) =>
+      const episode = await withTaskRecords(selection(options), io, repo, (backend) =>
         getEpisode(backend, repo, taskId),
       );
       if (episode === undefined) return failedReport('not_found', `no episode for task ${taskId}`, { task_id: taskId });
       return okReport('episode', JSON.stringify(episode.data, null, 2), { episode });
     }
     case 'list': {
-      const limitText = stringOption(parsed, 'limit');
-      const limit = limitText === undefined ? 20 : parsePositiveInteger(limitText, '--limit');
+      const limit = options.limit ?? 20;
       const warnings: string[] = [];
-      const episodes = await withTaskRecords(selection(parsed), io, repo, (backend) =>
+      const episodes = await withTaskRecords(selection(options), io, repo, (backend) =>
         listEpisodes(backend, repo, {
           limit,
           onSkipped: ({ id, error }) =>
@@ -212,18 +216,11 @@ async function run(action: string | undefined, parsed: ParsedArguments, io: CliI
 }
 
 /** Run `repomem episode <write|get|list> ...`; returns the exit code. */
-export async function runEpisodeCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const json = wantsJson(argv);
-  try {
-    const parsed = parseArguments(argv, OPTIONS);
-    if (booleanOption(parsed, 'help')) {
-      io.stdout.write(helpText(EPISODE));
-      return ExitCode.ok;
-    }
-    const [action, ...extra] = parsed.positionals;
-    if (extra.length > 0) throw new CliUsageError(`unexpected argument: ${extra[0]}`);
-    return writeReport(await run(action, parsed, io), io, json);
-  } catch (error) {
-    return reportError(error, io, helpText(EPISODE), json);
-  }
-}
+export const runEpisodeCommand: CommandRunner = commandRunner(
+  EPISODE,
+  async ({ options, subcommand, positionals, given }, io) => {
+    if (positionals.length > 0) throw new CliUsageError(`unexpected argument: ${positionals[0]}`);
+    return writeReport(await run(subcommand, options, given, io), io, options.json);
+  },
+  { subcommand: 'own' },
+);

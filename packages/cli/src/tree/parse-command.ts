@@ -62,7 +62,12 @@ export function parseCommand<O extends OptionDecls>(
   if (decl.subcommands !== undefined) {
     const first = positionals[0];
     if (how.subcommand === 'own' && !decl.subcommands.some((sub) => sub.name === first)) {
-      return { options: optionValues(decl, parsed), subcommand: first, positionals: positionals.slice(1) };
+      return {
+        options: optionValues(decl, parsed),
+        subcommand: first,
+        positionals: positionals.slice(1),
+        given: givenOf(parsed),
+      };
     }
     subcommand = subcommandOf(decl as CommandDecl, first);
     positionals = positionals.slice(1);
@@ -82,7 +87,12 @@ export function parseCommand<O extends OptionDecls>(
   ) {
     throw new CliUsageError(`unexpected argument: ${positionals[declaredPositionals.length]}`);
   }
-  return { options: optionValues(decl, parsed), subcommand: subcommand?.name, positionals };
+  return { options: optionValues(decl, parsed), subcommand: subcommand?.name, positionals, given: givenOf(parsed) };
+}
+
+/** The options on the command line. */
+function givenOf(parsed: ParsedArguments): ReadonlySet<string> {
+  return new Set(Object.keys(parsed.values).filter((name) => parsed.values[name] !== undefined));
 }
 
 /** The declared options of `parsed`, typed: camelCase keys, integers converted, defaults filled in. */

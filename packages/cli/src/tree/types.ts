@@ -134,4 +134,6 @@ export interface ArgsOf<O extends OptionDecls> {
   readonly options: OptionValues<O>;
   readonly subcommand: string | undefined;
   readonly positionals: readonly string[];
+  /** The long names of the options given on the command line, an empty value (`--x ""`) included. */
+  readonly given: ReadonlySet<string>;
 }
