@@ -74,8 +74,8 @@ export function citationSource(options: CitationSourceOptions): CitationSource {
 
 /**
  * A reader that opens `source` on its first read (what the verified-memory service is given).
- * It maps lines and answers branch scope's history questions when the opened reader can (git,
- * GitHub), else answers `unknown`.
+ * It maps lines, resolves revision names to commits (GitHub) and answers branch scope's history
+ * questions when the opened reader can (git, GitHub), else answers `unknown`.
  */
 export function lazyReader(source: CitationSource): CitationReader {
   return {
@@ -86,6 +86,11 @@ export function lazyReader(source: CitationSource): CitationReader {
       return reader.mapLines === undefined
         ? { kind: 'unknown', reason: `the ${reader.name} citation reader cannot map lines between revisions` }
         : reader.mapLines(request);
+    },
+    // The commit a branch names (GitHub), so verification records it; others read at the ref as given.
+    resolveRevision: async (request) => {
+      const reader = await source.reader();
+      return reader.resolveRevision === undefined ? undefined : reader.resolveRevision(request);
     },
     // Branch scope: the history and branch names of the opened reader, when it has them.
     ancestry: async (request) => {

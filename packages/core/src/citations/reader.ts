@@ -85,4 +85,20 @@ export interface CitationReader extends BranchHistory {
    * searching the snippet; without it (a plain directory) only the snippet search applies.
    */
   mapLines?(request: LineMapRequest): Promise<LineMapping>;
+  /**
+   * Optional capability of readers addressed by names (the GitHub API): the commit id `ref` (a
+   * branch, a tag; `undefined` = the reader's default) names now, so verification reads and maps
+   * at one commit and can record it as the citation's `verified_commit`. `undefined` = the reader
+   * cannot say (verification then reads at `ref` as given); a failure to ask throws
+   * `BACKEND_UNAVAILABLE`.
+   */
+  resolveRevision?(request: RevisionRequest): Promise<string | undefined>;
+}
+
+/** What {@link CitationReader.resolveRevision} is asked: the commit a revision name stands for. */
+export interface RevisionRequest {
+  /** Repository slug `owner/name` (readers bound to one local repository may ignore it). */
+  readonly repo: string;
+  /** Branch, tag or other name; `undefined` = the reader's default (HEAD / default branch). */
+  readonly ref?: string;
 }

@@ -8,6 +8,7 @@ import { citedLines, hashLines, snippetHash, splitLines } from './snippet-hash.j
 import type { CitationCheck, VerificationResult } from './verification-types.js';
 
 const COMMIT_SHA = /^[0-9a-f]{7,64}$/;
+const FULL_COMMIT_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 function range(citation: Citation): string {
   return citation.line_start === citation.line_end
@@ -181,6 +182,9 @@ async function mapCitation(
 /**
  * Check one citation against the code `reader` sees at `ref` (default: the reader's HEAD).
  *
+ * - when the reader resolves names (`resolveRevision`, the GitHub reader) and `ref` is not a full
+ *   commit id, the name is first resolved to the commit it stands for; the check reads and maps at
+ *   that commit and reports it as `revision` (a failure to resolve is `unavailable`);
  * - when the citation records the commit it was last verified at (`verified_commit`) and the
  *   reader can map lines (`mapLines`, git readers), the cited lines are first followed through
  *   the diff from that commit: a renamed file or lines moved by edits elsewhere are checked at
@@ -203,8 +207,21 @@ export async function checkCitation(
   reader: CitationReader,
   repo: string,
   citation: Citation,
-  ref?: string,
+  asked?: string,
 ): Promise<CitationCheck> {
+  let ref = asked;
+  if (reader.resolveRevision !== undefined && (asked === undefined || !FULL_COMMIT_SHA.test(asked))) {
+    // Read and map at the one commit the name stands for now, so that commit can be recorded.
+    try {
+      ref = (await reader.resolveRevision(asked === undefined ? { repo } : { repo, ref: asked })) ?? asked;
+    } catch (error) {
+      return {
+        kind: 'unavailable',
+        citation,
+        message: `${citation.path}: the ${reader.name} reader failed to resolve ${asked ?? 'the default revision'}: ${describeError(error)}`,
+      };
+    }
+  }
   // The common case first: the cited lines still hash the same where they were, so no diff is
   // needed (recall stays one read per citation however old the recorded commit is).
   let unmapped: Awaited<ReturnType<typeof readSource>> | undefined;
@@ -277,7 +294,7 @@ export async function checkCitation(
 /**
  * The citation to keep after a `valid` or `relocated` check: the re-anchored one when it moved,
  * with `verified_commit` set to the commit read (abbreviated) when the revision read is a commit
- * id; otherwise (a working tree, a branch read through the GitHub API) an unmoved citation keeps
+ * id; otherwise (a working tree, a branch name no reader resolved) an unmoved citation keeps
  * the commit recorded before and a re-anchored one has none (its new lines are not that commit's).
  */
 export function anchoredCitation(check: Extract<CitationCheck, { kind: 'valid' | 'relocated' }>): Citation {

@@ -11,6 +11,7 @@ import {
   type LineMapping,
   type LineMapRequest,
   RepomemError,
+  type RevisionRequest,
   repoSlugProblem,
 } from '@repomem/core';
 import { createGitHubCitationReader } from './github-reader.js';
@@ -23,12 +24,21 @@ export interface GitHubCitationReaderTarget {
 
 /**
  * Reads every citation in `repo`, at `ref` when the citation names no revision; maps lines in
- * `repo` to `ref` when the request names no target revision.
+ * `repo` to `ref` when the request names no target revision, and resolves `ref` to its commit.
  */
 function boundReader(reader: CitationReader, repo: string, ref: string | undefined): CitationReader {
   const mapLines = reader.mapLines?.bind(reader);
+  const resolveRevision = reader.resolveRevision?.bind(reader);
   return {
     name: reader.name,
+    ...(resolveRevision === undefined
+      ? {}
+      : {
+          resolveRevision: (request: RevisionRequest): Promise<string | undefined> => {
+            const at = request.ref ?? ref;
+            return resolveRevision(at === undefined ? { repo } : { repo, ref: at });
+          },
+        }),
     ...(mapLines === undefined
       ? {}
       : {

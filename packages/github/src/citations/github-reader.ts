@@ -15,8 +15,10 @@ import {
 } from '@repomem/core';
 import { LRUCache } from 'lru-cache';
 import pRetry, { AbortError } from 'p-retry';
+import { createGitHubCommitResolver } from './github-commit-ref.js';
 import { type GitHubContentsEntry, parseGitHubContents } from './github-contents-schema.js';
 import { type GitHubEnvironment, resolveGitHubEndpoint } from './github-endpoint.js';
+import { createGitHubGet } from './github-get.js';
 import { createGitHubLineMapper } from './github-line-mapper.js';
 import { classifyGitHubFailure, type GitHubRequestFailure } from './github-request-failure.js';
 
@@ -128,6 +130,12 @@ class RetryableFailure extends Error {
  * file list, a base that is not an ancestor of the head) is `unknown`, and verification then
  * falls back to the snippet search.
  *
+ * `resolveRevision` names the commit a branch or tag stands for now
+ * (`GET /repos/{owner}/{repo}/commits/{ref}` with `Accept: application/vnd.github.sha`; no ref:
+ * the default branch, `GET /repos/{owner}/{repo}` once), cached per reader and ref for 30 s and
+ * then revalidated with its ETag. Verification uses it to read and map at that commit and to
+ * record it as the citation's `verified_commit`; `read` itself reads at the ref as given.
+ *
  * Branch scope: `ancestry` asks the compare API whether each commit is an ancestor of the head
  * (`ahead` or `identical`: contained; `behind`, `diverged` or unknown to GitHub: not), one request
  * per distinct commit (at most 200 per question); `branches` names the repository's default
@@ -181,10 +189,26 @@ export function createGitHubCitationReader(options: GitHubCitationReaderOptions 
   };
 
   const lineMapper = createGitHubLineMapper(octokit, { retries, retryDelayMs });
+  const resolveCommit = createGitHubCommitResolver(createGitHubGet(octokit, retries, retryDelayMs));
 
   return {
     name: 'github',
     mapLines: (request) => lineMapper.mapLines(request),
+    async resolveRevision(request) {
+      const slugProblem =
+        typeof request.repo === 'string' ? repoSlugProblem(request.repo) : 'repo must be a string "owner/repo"';
+      if (slugProblem !== undefined) {
+        throw new RepomemError('INVALID_ARGUMENT', `GitHub citation reader: invalid repository slug: ${slugProblem}`, {
+          details: { repo: request.repo },
+        });
+      }
+      const { ref } = request;
+      if (ref !== undefined && FULL_COMMIT_SHA.test(ref)) return ref;
+      if (ref !== undefined && (typeof ref !== 'string' || ref.length === 0 || /[\s\0]/.test(ref))) return undefined;
+      const [owner = '', name = ''] = request.repo.split('/');
+      const named = ref ?? (await lineMapper.branches(request.repo)).defaultBranch;
+      return named === undefined ? undefined : resolveCommit(owner, name, named);
+    },
     ancestry: (request) => lineMapper.ancestry(request),
     branches: (repo) => lineMapper.branches(repo),
     async read(location: CitationLocation): Promise<CitationSource> {

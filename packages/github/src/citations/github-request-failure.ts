@@ -9,7 +9,7 @@ export type GitHubRequestFailure =
   | { readonly kind: 'not_modified' }
   /** 404 for the path (or the repository, which GitHub does not distinguish for private repos). */
   | { readonly kind: 'not_found' }
-  /** 404 "No commit found for the ref": the revision itself is unknown. */
+  /** 404 "No commit found for the ref" (422 "No commit found for SHA"): the revision itself is unknown. */
   | { readonly kind: 'unknown_ref'; readonly message: string }
   /** 403 with error code `too_large` (files over 100 MB). */
   | { readonly kind: 'too_large' }
@@ -95,6 +95,8 @@ export function classifyGitHubFailure(error: unknown, now: number = Date.now()):
     if (/no commit found for the ref/i.test(message)) return { kind: 'unknown_ref', message };
     return { kind: 'not_found' };
   }
+  // The commits API answers an unknown branch or sha with 422 "No commit found for SHA: <ref>".
+  if (status === 422 && /no commit found for sha/i.test(message)) return { kind: 'unknown_ref', message };
   if (status === 401) return { kind: 'auth', status, message };
   if (status === 403 || status === 429) {
     if (status === 403 && hasErrorCode(error, 'too_large')) return { kind: 'too_large' };

@@ -37,8 +37,9 @@ export type CompareStatus = 'ahead' | 'behind' | 'diverged' | 'identical';
 
 /**
  * A loopback fake of `GET /repos/{owner}/{repo}/contents/{path}`, plus `GET /repos/{owner}/{repo}`
- * (the default branch) and `GET /repos/{owner}/{repo}/compare/{base}...{head}` computed from the
- * files served at both refs (renames paired by similarity, patches with three lines of context).
+ * (the default branch), `GET /repos/{owner}/{repo}/compare/{base}...{head}` computed from the
+ * files served at both refs (renames paired by similarity, patches with three lines of context),
+ * and `GET /repos/{owner}/{repo}/commits/{ref}` for commits and branches pointed with `pointBranch`.
  */
 export interface GitHubContentsServer {
   /** `http://127.0.0.1:<port>`, to pass as Octokit's `baseUrl`. */
@@ -47,6 +48,12 @@ export interface GitHubContentsServer {
   readonly requests: RecordedRequest[];
   /** Replace the files of `repo` at `ref` (a branch, tag or commit sha). */
   setFiles(repo: string, ref: string, files: Readonly<Record<string, string | Uint8Array>>): void;
+  /**
+   * Make `branch` name `commit` (files set with `setFiles(repo, commit, ...)`): contents and
+   * comparisons at `branch` serve that commit's files, and `GET /repos/{owner}/{repo}/commits/{ref}`
+   * (with `Accept: application/vnd.github.sha`: the bare id; ETag honoured) answers `commit`.
+   */
+  pointBranch(repo: string, branch: string, commit: string): void;
   /** Branch served when no `ref` is given (default `main`). */
   setDefaultBranch(repo: string, ref: string): void;
   /** Answer the next `count` requests with `failure`. */
@@ -111,7 +118,11 @@ export async function startGitHubContentsServer(): Promise<GitHubContentsServer>
   let inlineLimit = 1024 * 1024;
   let patchLimit: number | undefined;
   const compareStatuses = new Map<string, CompareStatus>();
+  /** `repo\0branch` → the commit a pointed branch names. */
+  const branchHeads = new Map<string, string>();
   let baseUrl = '';
+  /** The files of `slug` at `ref`, through a pointed branch. */
+  const filesAt = (slug: string, ref: string) => repos.get(slug)?.get(branchHeads.get(`${slug}\0${ref}`) ?? ref);
 
   const entryJson = (owner: string, repo: string, ref: string, path: string, content: Buffer | undefined) => {
     const name = path.slice(path.lastIndexOf('/') + 1);
@@ -223,6 +234,7 @@ export async function startGitHubContentsServer(): Promise<GitHubContentsServer>
     const match = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.*)$/.exec(url.pathname);
     const compareMatch = /^\/repos\/([^/]+)\/([^/]+)\/compare\/([^/]+)$/.exec(url.pathname);
     const repoMatch = /^\/repos\/([^/]+)\/([^/]+)\/?$/.exec(url.pathname);
+    const commitMatch = /^\/repos\/([^/]+)\/([^/]+)\/commits\/(.+)$/.exec(url.pathname);
     const path = match?.[3] === undefined ? '' : match[3].split('/').map(decodeURIComponent).join('/');
     const ref = url.searchParams.get('ref') ?? undefined;
     const header = (name: string) => {
@@ -274,6 +286,40 @@ export async function startGitHubContentsServer(): Promise<GitHubContentsServer>
       });
       return;
     }
+    if (request.method === 'GET' && commitMatch !== null) {
+      const slug = `${commitMatch[1]}/${commitMatch[2]}`;
+      const asked = decodeURIComponent(commitMatch[3] as string);
+      record.path = asked;
+      const refs = repos.get(slug);
+      const pointed = branchHeads.get(`${slug}\0${asked}`);
+      const prefixed = /^[0-9a-f]{7,40}$/.test(asked)
+        ? [...(refs?.keys() ?? [])].filter((key) => /^[0-9a-f]{40}$/.test(key) && key.startsWith(asked))
+        : [];
+      const commit = pointed ?? (prefixed.length === 1 ? prefixed[0] : undefined);
+      if (refs === undefined || commit === undefined) {
+        reply(422, {
+          message: `No commit found for SHA: ${asked}`,
+          documentation_url: 'https://docs.github.com/rest/commits/commits#get-a-commit',
+          status: '422',
+        });
+        return;
+      }
+      const etag = `"${commit}"`;
+      if (record.ifNoneMatch === etag) {
+        record.status = 304;
+        response.writeHead(304, { etag });
+        response.end();
+        return;
+      }
+      if (header('accept') === 'application/vnd.github.sha') {
+        record.status = 200;
+        response.writeHead(200, { 'content-type': 'application/vnd.github.sha; charset=utf-8', etag });
+        response.end(commit);
+        return;
+      }
+      reply(200, { sha: commit, url: `${baseUrl}/repos/${slug}/commits/${commit}` }, { etag });
+      return;
+    }
     if (request.method === 'GET' && compareMatch !== null) {
       const slug = `${compareMatch[1]}/${compareMatch[2]}`;
       const compareDocs = 'https://docs.github.com/rest/commits/commits#compare-two-commits';
@@ -295,8 +341,8 @@ export async function startGitHubContentsServer(): Promise<GitHubContentsServer>
       };
       const baseRef = sides === null ? '' : resolveRef(sides[1] as string);
       const headRef = sides === null ? '' : resolveRef(sides[2] as string);
-      const before = sides === null ? undefined : refs?.get(baseRef);
-      const after = sides === null ? undefined : refs?.get(headRef);
+      const before = sides === null ? undefined : filesAt(slug, baseRef);
+      const after = sides === null ? undefined : filesAt(slug, headRef);
       if (sides === null || before === undefined || after === undefined) {
         reply(404, { message: 'Not Found', documentation_url: compareDocs, status: '404' });
         return;
@@ -324,7 +370,7 @@ export async function startGitHubContentsServer(): Promise<GitHubContentsServer>
       return;
     }
     const effectiveRef = ref ?? defaultBranches.get(slug) ?? 'main';
-    const files = refs.get(effectiveRef);
+    const files = filesAt(slug, effectiveRef);
     if (files === undefined) {
       reply(404, { message: `No commit found for the ref ${effectiveRef}`, documentation_url: DOCS, status: '404' });
       return;
@@ -385,6 +431,9 @@ export async function startGitHubContentsServer(): Promise<GitHubContentsServer>
           ]),
         ),
       );
+    },
+    pointBranch(repo, branch, commit) {
+      branchHeads.set(`${repo}\0${branch}`, commit);
     },
     setDefaultBranch(repo, ref) {
       defaultBranches.set(repo, ref);
