@@ -1,13 +1,12 @@
-// Why: turns `repomem search ...` arguments and environment into a validated request (pure),
-// with Sepo's flags, defaults (limit 5, snippets 3) and `$MEMORY_QUERY` fallback.
+// Why: turns `repomem search ...` typed arguments (from its declaration) and environment into a
+// validated request (pure), with Sepo's flags, defaults (limit 5, snippets 3) and `$MEMORY_QUERY`
+// fallback.
 import { configuredEmbedderSpec } from '@repomem/core';
-import { booleanOption, type OptionSpecs, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
 import { CliUsageError } from '../errors.js';
 import { SEARCH } from '../tree/decl/search.js';
-import { optionSpecsOf } from '../tree/help.js';
-
-/** Options accepted by `repomem search`. */
-export const SEARCH_OPTIONS: OptionSpecs = optionSpecsOf(SEARCH);
+import { asksForHelp } from '../tree/help.js';
+import { parseCommand } from '../tree/parse-command.js';
+import type { ArgsOf } from '../tree/types.js';
 
 /** A validated `repomem search` invocation. */
 export type SearchRequest =
@@ -28,30 +27,33 @@ export type SearchRequest =
     };
 
 /**
- * Parse the arguments after `search`. The query is the positionals joined with one space
+ * The request of `search`'s typed arguments. The query is the positionals joined with one space
  * (trimmed), else `$MEMORY_QUERY` (trimmed); empty is a usage error (`Missing search query.`).
  */
-export function parseSearchArguments(
-  argv: readonly string[],
+export function searchRequestOf(
+  { options, positionals }: ArgsOf<typeof SEARCH.options>,
   env: Readonly<Record<string, string | undefined>>,
-): SearchRequest {
-  const parsed = parseArguments(argv, SEARCH_OPTIONS);
-  if (booleanOption(parsed, 'help')) return { help: true };
-  const rawLimit = parsed.values.limit;
-  const rawSnippets = parsed.values.snippets;
-  const limit = typeof rawLimit === 'string' ? parsePositiveInteger(rawLimit, '--limit') : 5;
-  const snippets = typeof rawSnippets === 'string' ? parsePositiveInteger(rawSnippets, '--snippets') : 3;
-  const query = parsed.positionals.join(' ').trim() || (env.MEMORY_QUERY ?? '').trim();
+): Extract<SearchRequest, { help: false }> {
+  const query = positionals.join(' ').trim() || (env.MEMORY_QUERY ?? '').trim();
   if (query === '') throw new CliUsageError('Missing search query.');
   return {
     help: false,
     query,
-    dir: stringOption(parsed, 'dir'),
-    store: stringOption(parsed, 'store'),
-    repo: stringOption(parsed, 'repo'),
-    limit,
-    snippets,
-    embedder: configuredEmbedderSpec(stringOption(parsed, 'embedder'), env),
-    json: booleanOption(parsed, 'json'),
+    dir: options.dir,
+    store: options.store,
+    repo: options.repo,
+    limit: options.limit,
+    snippets: options.snippets,
+    embedder: configuredEmbedderSpec(options.embedder, env),
+    json: options.json,
   };
+}
+
+/** Parse the arguments after `search` (see {@link searchRequestOf}); `--help` asks for the help. */
+export function parseSearchArguments(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): SearchRequest {
+  if (asksForHelp(SEARCH, argv)) return { help: true };
+  return searchRequestOf(parseCommand(SEARCH, argv), env);
 }

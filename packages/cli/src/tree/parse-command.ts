@@ -33,12 +33,14 @@ export function subcommandOf(decl: CommandDecl, name: string | undefined): Subco
   return found;
 }
 
-/** How {@link parseCommand} treats a missing or unknown subcommand. */
+/** How {@link parseCommand} treats the subcommand and the positionals after it. */
 export interface ParseCommandOptions {
   /**
    * `own`: the command reports a missing or unknown subcommand itself, with the messages it had
    * before the tree (`prefs needs a subcommand (set, list)`): `subcommand` is then the first
-   * positional as given (or `undefined`) and the positionals after it are left unchecked.
+   * positional as given (or `undefined`); and it checks the positionals after it itself
+   * (`unexpected argument for memories recent: x`). Options that do not apply to a declared
+   * subcommand are still refused here.
    * Default `declared`: refused here (`missing <command> subcommand: ...`).
    */
   readonly subcommand?: 'declared' | 'own';
@@ -82,6 +84,7 @@ export function parseCommand<O extends OptionDecls>(
   }
   const declaredPositionals = subcommand?.positionals ?? decl.positionals ?? [];
   if (
+    how.subcommand !== 'own' &&
     !declaredPositionals.some((positional) => positional.variadic === true) &&
     positionals.length > declaredPositionals.length
   ) {
