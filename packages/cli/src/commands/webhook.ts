@@ -19,6 +19,7 @@ import { chooseRepo, chooseStore } from '../store-selection.js';
 import { WEBHOOK } from '../tree/decl/webhook.js';
 import { helpText, optionSpecsOf } from '../tree/help.js';
 import { commandModel, openTaskRecords, readInput, readJsonInput } from './rules-input.js';
+import { openPromotionReader, type PromotionReader } from './webhook-citations.js';
 
 /** Default environment variable holding the webhook secret. */
 const DEFAULT_SECRET_VARIABLE = 'REPOMEM_WEBHOOK_SECRET';
@@ -61,8 +62,17 @@ function repoOf(delivery: WebhookDelivery, fallback: string): string {
   }
 }
 
-function describe(result: WebhookResult): string {
+/**
+ * The summary of `result`, saying for a promotion whether its memories were re-verified at the
+ * merge commit (`reverification`: `github` or `clone`) or left for the next `recall` (`deferred`).
+ */
+function summarize(result: WebhookResult, promotion: PromotionReader | undefined): Record<string, unknown> {
   const summary = summarizeWebhookResult(result);
+  const promoted = result.kind === 'outcome' && result.branch.kind === 'promoted';
+  return promoted && promotion !== undefined ? { ...summary, reverification: promotion.kind } : summary;
+}
+
+function describe(result: WebhookResult, summary: Record<string, unknown>): string {
   const fields = Object.entries(summary)
     .filter(([key]) => key !== 'kind')
     .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(',') : String(value)}`)
@@ -71,11 +81,12 @@ function describe(result: WebhookResult): string {
 }
 
 /** Print a result (stdout, or stderr when refused or failed); returns the exit code. */
-function report(result: WebhookResult, io: CliIo, json: boolean): number {
+function report(result: WebhookResult, io: CliIo, json: boolean, promotion?: PromotionReader): number {
   const failed = result.status >= 400;
-  const summary = { ok: !failed, outcome: result.kind, status: result.status, ...summarizeWebhookResult(result) };
+  const summarized = summarize(result, promotion);
+  const summary = { ok: !failed, outcome: result.kind, status: result.status, ...summarized };
   const stream = failed ? io.stderr : io.stdout;
-  stream.write(json ? `${JSON.stringify(summary)}\n` : `${describe(result)}\n`);
+  stream.write(json ? `${JSON.stringify(summary)}\n` : `${describe(result, summarized)}\n`);
   if (result.status >= 500) return ExitCode.usage;
   return failed ? ExitCode.failed : ExitCode.ok;
 }
@@ -114,11 +125,15 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
       throw error;
     }
     let result: WebhookResult;
+    let promotion: PromotionReader | undefined;
     try {
+      // Promoted memories are re-verified at the merge commit when the repository can be read.
+      promotion = await openPromotionReader(io, repo);
       result = await handleGitHubWebhook(delivery, {
         secret,
         backend: records,
         verified,
+        ...(promotion.kind === 'deferred' ? {} : { citations: promotion.reader }),
         ...(command === undefined ? {} : { model: commandModel(command, io) }),
         allowReviewersWithoutWriteAccess: booleanOption(parsed, 'allow-without-write-access'),
         ...(booleanOption(parsed, 'read-reviews') ? { reviewApi: { env: io.env } } : {}),
@@ -127,7 +142,7 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
       await records.close();
       await verified.close();
     }
-    return report(result, io, json);
+    return report(result, io, json, promotion);
   } catch (error) {
     return reportError(error, io, helpText(WEBHOOK), json);
   }

@@ -9,7 +9,11 @@ export const WEBHOOK = defineCommand({
   description: `Handle one GitHub webhook delivery: verify X-Hub-Signature-256 over the raw body, then route
 pull_request_review and pull_request_review_comment events to review-rule extraction, and
 pull_request closed events to the outcome of the task's episode (merged: positive; closed
-without merge: negative). Other events are acknowledged and ignored.`,
+without merge: negative) and the branch's memories (merged: promoted into the base branch; closed
+without merge: quarantined). Promoted memories are re-verified at the merge commit when the
+repository can be read: through the GitHub API with $GITHUB_TOKEN (else $GH_TOKEN) at
+$GITHUB_API_URL, else from a clone of it as the working directory; otherwise the summary says
+reverification=deferred and the next recall verifies them. Other events are acknowledged and ignored.`,
   options: {
     delivery: {
       type: 'string',
