@@ -1,20 +1,14 @@
-// Why: turns `repomem memories <subcommand> ...` arguments into a validated request (pure, no
-// I/O): each subcommand gets exactly the fields it needs, options that do not apply are refused,
-// and ids and citations are checked before any store is opened.
+// Why: turns `repomem memories <subcommand> ...` typed arguments (from its declaration) into a
+// validated request (pure, no I/O): each subcommand gets exactly the fields it needs, options that
+// do not apply are refused (by the declaration), and ids and citations are checked before any
+// store is opened.
 import { type Citation, MemoryIdSchema } from '@repomem/core';
-import {
-  booleanOption,
-  type OptionSpecs,
-  type ParsedArguments,
-  parseArguments,
-  parsePositiveInteger,
-  stringOption,
-  stringOptions,
-} from '../args.js';
 import { parseCitationArgument } from '../citation-arg.js';
 import { CliUsageError } from '../errors.js';
 import { MEMORIES } from '../tree/decl/memories.js';
-import { optionSpecsOf } from '../tree/help.js';
+import { asksForHelp } from '../tree/help.js';
+import { parseCommand } from '../tree/parse-command.js';
+import type { ArgsOf } from '../tree/types.js';
 
 /** The subcommands of `repomem memories`. */
 export const MEMORIES_SUBCOMMANDS = [
@@ -34,17 +28,6 @@ export const MEMORIES_SUBCOMMANDS = [
 ] as const;
 /** One subcommand of `repomem memories`. */
 export type MemoriesSubcommand = (typeof MEMORIES_SUBCOMMANDS)[number];
-
-/** Options accepted by `repomem memories` (each subcommand accepts a subset, see {@link parseMemoriesArguments}). */
-export const MEMORIES_OPTIONS: OptionSpecs = optionSpecsOf(MEMORIES);
-
-/** Options every subcommand accepts. */
-const COMMON: readonly string[] = ['help', ...(MEMORIES.common ?? [])];
-
-/** Options each subcommand accepts besides {@link COMMON}: its declaration's. */
-const ALLOWED = Object.fromEntries(
-  (MEMORIES.subcommands ?? []).map((sub) => [sub.name, sub.options ?? []]),
-) as Readonly<Record<MemoriesSubcommand, readonly string[]>>;
 
 /** Where citations are read (`--source`, `--ref`), as given. */
 export interface SourceOptions {
@@ -130,47 +113,36 @@ function checkId(value: string): string {
   return parsed.data;
 }
 
-function limitOf(parsed: ParsedArguments): number {
-  const raw = parsed.values.limit;
-  return typeof raw === 'string' ? parsePositiveInteger(raw, '--limit') : DEFAULT_MEMORIES_LIMIT;
-}
-
 /**
- * Parse the arguments after `memories`. Throws {@link CliUsageError} naming the problem: unknown
- * subcommand, an option that does not apply, a missing required option, a bad `--id`, `--cite`
- * or `--limit`, or stray positionals.
+ * The request of `memories`'s typed arguments (parsed with `{ subcommand: 'own' }`, which refuses
+ * the options a declared subcommand does not take). Throws {@link CliUsageError} naming the
+ * problem: unknown subcommand, a missing required option, a bad `--id` or `--cite`, or stray
+ * positionals.
  */
-export function parseMemoriesArguments(argv: readonly string[]): MemoriesRequest {
-  const parsed = parseArguments(argv, MEMORIES_OPTIONS);
-  if (booleanOption(parsed, 'help')) return { help: true };
-  const [first, ...rest] = parsed.positionals;
+export function memoriesRequestOf({
+  options,
+  subcommand: first,
+  positionals: rest,
+  given,
+}: ArgsOf<typeof MEMORIES.options>): Extract<MemoriesRequest, { help: false }> {
   if (first === undefined) throw new CliUsageError(`missing memories subcommand: ${MEMORIES_SUBCOMMANDS.join(', ')}`);
   if (!isSubcommand(first)) {
     throw new CliUsageError(`unknown memories subcommand: ${first} (expected ${MEMORIES_SUBCOMMANDS.join(', ')})`);
   }
-  const allowed = new Set<string>([...COMMON, ...ALLOWED[first]]);
-  for (const [name, value] of Object.entries(parsed.values)) {
-    if (value !== undefined && !allowed.has(name))
-      throw new CliUsageError(`option --${name} does not apply to memories ${first}`);
-  }
   if (first !== 'search' && rest.length > 0) {
     throw new CliUsageError(`unexpected argument for memories ${first}: ${rest[0]}`);
   }
-  const need = (name: string): string => {
-    const value = stringOption(parsed, name);
+  const need = (value: string | undefined, name: string): string => {
     if (value === undefined || value.trim() === '')
       throw new CliUsageError(`--${name} is required for memories ${first}`);
     return value;
   };
-  const sources = (): SourceOptions => ({ source: stringOption(parsed, 'source'), ref: stringOption(parsed, 'ref') });
-  const learned = (): LearnedOptions => ({ commit: stringOption(parsed, 'commit') });
-  const pullRequest = (): number | undefined => {
-    const raw = stringOption(parsed, 'pr');
-    return raw === undefined ? undefined : parsePositiveInteger(raw, '--pr');
-  };
+  const sources = (): SourceOptions => ({ source: options.source, ref: options.ref });
+  const learned = (): LearnedOptions => ({ commit: options.commit });
+  const pullRequest = (): number | undefined => options.pr;
   const content = (): Omit<MemoryContent, 'subject'> => {
-    const fact = need('fact');
-    const cites = stringOptions(parsed, 'cite');
+    const fact = need(options.fact, 'fact');
+    const cites = options.cite;
     if (cites.length === 0) {
       throw new CliUsageError(
         `--cite <path>:<start>-<end> is required for memories ${first} (a memory needs a citation)`,
@@ -179,51 +151,50 @@ export function parseMemoriesArguments(argv: readonly string[]): MemoriesRequest
     return {
       fact,
       citations: cites.map(parseCitationArgument),
-      reason: stringOption(parsed, 'reason'),
-      scope: stringOption(parsed, 'scope'),
-      createdBy: stringOption(parsed, 'by'),
+      reason: options.reason,
+      scope: options.scope,
+      createdBy: options.by,
     };
   };
 
   let action: MemoriesAction;
   switch (first) {
     case 'store':
-      action = { kind: 'store', subject: need('subject'), ...content(), ...sources(), ...learned() };
+      action = { kind: 'store', subject: need(options.subject, 'subject'), ...content(), ...sources(), ...learned() };
       break;
     case 'recent':
-      action = { kind: 'recent', limit: limitOf(parsed), ref: stringOption(parsed, 'ref') };
+      action = { kind: 'recent', limit: options.limit, ref: options.ref };
       break;
     case 'search': {
       const query = rest.join(' ').trim();
       if (query === '') throw new CliUsageError('a search query is required for memories search');
-      action = { kind: 'search', query, limit: limitOf(parsed), ref: stringOption(parsed, 'ref') };
+      action = { kind: 'search', query, limit: options.limit, ref: options.ref };
       break;
     }
     case 'get':
-      action = { kind: 'get', id: checkId(need('id')) };
+      action = { kind: 'get', id: checkId(need(options.id, 'id')) };
       break;
     case 'verify': {
-      const id = stringOption(parsed, 'id');
-      const all = booleanOption(parsed, 'all');
+      const id = options.id;
+      const all = options.all;
       if ((id === undefined) === !all)
         throw new CliUsageError('memories verify needs exactly one of --id <id> or --all');
-      if (id !== undefined && parsed.values.limit !== undefined)
-        throw new CliUsageError('--limit applies to verify --all only');
+      if (id !== undefined && given.has('limit')) throw new CliUsageError('--limit applies to verify --all only');
       action = {
         kind: 'verify',
-        target: id === undefined ? { all: true, limit: limitOf(parsed) } : { id: checkId(id) },
+        target: id === undefined ? { all: true, limit: options.limit } : { id: checkId(id) },
         ...sources(),
       };
       break;
     }
     case 'invalidate':
-      action = { kind: 'invalidate', id: checkId(need('id')), reason: need('reason') };
+      action = { kind: 'invalidate', id: checkId(need(options.id, 'id')), reason: need(options.reason, 'reason') };
       break;
     case 'supersede':
       action = {
         kind: 'supersede',
-        id: checkId(need('id')),
-        subject: stringOption(parsed, 'subject'),
+        id: checkId(need(options.id, 'id')),
+        subject: options.subject,
         ...content(),
         ...sources(),
         ...learned(),
@@ -235,30 +206,30 @@ export function parseMemoriesArguments(argv: readonly string[]): MemoriesRequest
     case 'impact':
       action = {
         kind: 'impact',
-        base: need('base'),
-        head: stringOption(parsed, 'head') ?? 'HEAD',
-        source: stringOption(parsed, 'source'),
+        base: need(options.base, 'base'),
+        head: options.head ?? 'HEAD',
+        source: options.source,
       };
       break;
     case 'promote':
       action = {
         kind: 'promote',
-        ref: need('ref'),
-        mergeCommit: need('merge-commit'),
-        into: stringOption(parsed, 'into'),
+        ref: need(options.ref, 'ref'),
+        mergeCommit: need(options.mergeCommit, 'merge-commit'),
+        into: options.into,
         pullRequest: pullRequest(),
-        source: stringOption(parsed, 'source'),
+        source: options.source,
       };
       break;
     case 'quarantine':
-      action = { kind: 'quarantine', ref: need('ref'), pullRequest: pullRequest() };
+      action = { kind: 'quarantine', ref: need(options.ref, 'ref'), pullRequest: pullRequest() };
       break;
     case 'quarantined':
-      action = { kind: 'quarantined', ref: stringOption(parsed, 'ref') };
+      action = { kind: 'quarantined', ref: options.ref };
       break;
     case 'delete-quarantined': {
-      const id = stringOption(parsed, 'id');
-      const ref = stringOption(parsed, 'ref');
+      const id = options.id;
+      const ref = options.ref;
       if ((id === undefined) === (ref === undefined)) {
         throw new CliUsageError('memories delete-quarantined needs exactly one of --id <id> or --ref <branch>');
       }
@@ -268,9 +239,15 @@ export function parseMemoriesArguments(argv: readonly string[]): MemoriesRequest
   }
   return {
     help: false,
-    store: stringOption(parsed, 'store'),
-    repo: stringOption(parsed, 'repo'),
-    json: booleanOption(parsed, 'json'),
+    store: options.store,
+    repo: options.repo,
+    json: options.json,
     action,
   };
+}
+
+/** Parse the arguments after `memories` (see {@link memoriesRequestOf}); `--help` asks for the help. */
+export function parseMemoriesArguments(argv: readonly string[]): MemoriesRequest {
+  if (asksForHelp(MEMORIES, argv)) return { help: true };
+  return memoriesRequestOf(parseCommand(MEMORIES, argv, { subcommand: 'own' }));
 }

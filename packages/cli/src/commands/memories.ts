@@ -12,7 +12,6 @@ import {
 } from '@repomem/core';
 import { type ChosenCitationSource, chooseCitationSource, openCitationSource } from '../citation-source.js';
 import { writeReport } from '../command-report.js';
-import { ExitCode } from '../errors.js';
 import {
   describeChange,
   describeGet,
@@ -27,12 +26,12 @@ import {
 } from '../format/memories-output.js';
 import type { CliIo } from '../io.js';
 import { openRecordBackend } from '../open-verified.js';
-import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
+import { commandRunner } from '../tree/command-runner.js';
 import { MEMORIES } from '../tree/decl/memories.js';
-import { helpText } from '../tree/help.js';
+import type { CommandRunner } from '../tree/types.js';
 import { workingBranch } from '../working-branch.js';
-import { type MemoriesAction, parseMemoriesArguments } from './memories-args.js';
+import { type MemoriesAction, memoriesRequestOf } from './memories-args.js';
 import { isBranchAction, runBranchAction } from './memories-branch.js';
 
 /** The citation source an action reads, or `undefined` when it reads no code. */
@@ -177,14 +176,10 @@ async function runAction(
 }
 
 /** Run `repomem memories <argv...>`; returns the exit code. */
-export async function runMemoriesCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const json = wantsJson(argv);
-  try {
-    const request = parseMemoriesArguments(argv);
-    if (request.help) {
-      io.stdout.write(helpText(MEMORIES));
-      return ExitCode.ok;
-    }
+export const runMemoriesCommand: CommandRunner = commandRunner(
+  MEMORIES,
+  async (args, io) => {
+    const request = memoriesRequestOf(args);
     const repo = chooseRepo(request.repo, io);
     const source = await sourceOf(request.action, io);
     const chosen = await chooseStore({ store: request.store }, io);
@@ -212,7 +207,6 @@ export async function runMemoriesCommand(argv: readonly string[], io: CliIo): Pr
       await service.close();
     }
     return writeReport(report, io, request.json);
-  } catch (error) {
-    return reportError(error, io, helpText(MEMORIES), json);
-  }
-}
+  },
+  { subcommand: 'own' },
+);
