@@ -3,6 +3,7 @@
 
 import { isRepoSlug, type VerifiedMemoryBackend } from '@repomem/core';
 import {
+  deliveryHeaders,
   handleGitHubWebhook,
   parseWebhookDelivery,
   summarizeWebhookResult,
@@ -127,13 +128,14 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
     let result: WebhookResult;
     let promotion: PromotionReader | undefined;
     try {
-      // Promoted memories are re-verified at the merge commit when the repository can be read.
-      promotion = await openPromotionReader(io, repo);
+      // Promoted memories are re-verified at the merge commit when the repository can be read
+      // (only a pull_request delivery promotes: the others open no reader).
+      if (deliveryHeaders(delivery).event === 'pull_request') promotion = await openPromotionReader(io, repo);
       result = await handleGitHubWebhook(delivery, {
         secret,
         backend: records,
         verified,
-        ...(promotion.kind === 'deferred' ? {} : { citations: promotion.reader }),
+        ...(promotion === undefined || promotion.kind === 'deferred' ? {} : { citations: promotion.reader }),
         ...(command === undefined ? {} : { model: commandModel(command, io) }),
         allowReviewersWithoutWriteAccess: booleanOption(parsed, 'allow-without-write-access'),
         ...(booleanOption(parsed, 'read-reviews') ? { reviewApi: { env: io.env } } : {}),
