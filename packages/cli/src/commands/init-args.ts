@@ -1,11 +1,9 @@
-// Why: turns `repomem init ...` arguments into a validated request (pure).
-import { booleanOption, type OptionSpecs, parseArguments, stringOption } from '../args.js';
+// Why: turns `repomem init ...` typed arguments (from its declaration) into a validated request (pure).
 import { CliUsageError } from '../errors.js';
 import { INIT } from '../tree/decl/init.js';
-import { optionSpecsOf } from '../tree/help.js';
-
-/** Options accepted by `repomem init`. */
-export const INIT_OPTIONS: OptionSpecs = optionSpecsOf(INIT);
+import { asksForHelp } from '../tree/help.js';
+import { parseCommand } from '../tree/parse-command.js';
+import type { ArgsOf } from '../tree/types.js';
 
 /** A validated `repomem init` invocation. */
 export type InitRequest =
@@ -20,18 +18,19 @@ export type InitRequest =
       readonly json: boolean;
     };
 
-/** Parse the arguments after `init`; positionals are rejected. */
-export function parseInitArguments(argv: readonly string[]): InitRequest {
-  const parsed = parseArguments(argv, INIT_OPTIONS);
-  if (booleanOption(parsed, 'help')) return { help: true };
-  if (parsed.positionals.length > 0) {
-    throw new CliUsageError(`unexpected argument for init: ${parsed.positionals[0]} (use --dir <path>)`);
+/** The request of `init`'s typed arguments (parsed with `{ positionals: 'own' }`); positionals are rejected. */
+export function initRequestOf({
+  options,
+  positionals,
+}: ArgsOf<typeof INIT.options>): Extract<InitRequest, { help: false }> {
+  if (positionals.length > 0) {
+    throw new CliUsageError(`unexpected argument for init: ${positionals[0]} (use --dir <path>)`);
   }
-  return {
-    help: false,
-    dir: stringOption(parsed, 'dir'),
-    store: stringOption(parsed, 'store'),
-    repo: stringOption(parsed, 'repo'),
-    json: booleanOption(parsed, 'json'),
-  };
+  return { help: false, dir: options.dir, store: options.store, repo: options.repo, json: options.json };
+}
+
+/** Parse the arguments after `init` (see {@link initRequestOf}); `--help` asks for the help. */
+export function parseInitArguments(argv: readonly string[]): InitRequest {
+  if (asksForHelp(INIT, argv)) return { help: true };
+  return initRequestOf(parseCommand(INIT, argv, { positionals: 'own' }));
 }

@@ -5,13 +5,12 @@ import type { InitResult } from '@repomem/core';
 import { ExitCode } from '../errors.js';
 import { formatInitText, initJson } from '../format/init-output.js';
 import { branchOptions, type GitChoice } from '../git-store-choice.js';
-import type { CliIo } from '../io.js';
 import { openChosenMemory } from '../open-memory.js';
-import { reportError, wantsJson } from '../report-error.js';
 import { type ChosenStore, chooseStore, documentRepoFor } from '../store-selection.js';
+import { commandRunner } from '../tree/command-runner.js';
 import { INIT } from '../tree/decl/init.js';
-import { helpText } from '../tree/help.js';
-import { parseInitArguments } from './init-args.js';
+import type { CommandRunner } from '../tree/types.js';
+import { initRequestOf } from './init-args.js';
 
 /** Seed a store through the memory facade (a directory is created when missing). */
 async function initThroughFacade(chosen: ChosenStore, repo: string): Promise<InitResult> {
@@ -31,14 +30,10 @@ async function initBranch(chosen: GitChoice): Promise<InitResult> {
 }
 
 /** Run `repomem init <argv...>`; returns the exit code. */
-export async function runInitCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const json = wantsJson(argv);
-  try {
-    const request = parseInitArguments(argv);
-    if (request.help) {
-      io.stdout.write(helpText(INIT));
-      return ExitCode.ok;
-    }
+export const runInitCommand: CommandRunner = commandRunner(
+  INIT,
+  async (args, io) => {
+    const request = initRequestOf(args);
     const chosen = await chooseStore(request, io);
     const repo = documentRepoFor(chosen, request.repo, io);
     const location = chosen.kind === 'dir' ? chosen.directory.display : { store: chosen.label };
@@ -47,7 +42,6 @@ export async function runInitCommand(argv: readonly string[], io: CliIo): Promis
       request.json ? `${JSON.stringify(initJson(result, location))}\n` : formatInitText(result, location),
     );
     return ExitCode.ok;
-  } catch (error) {
-    return reportError(error, io, helpText(INIT), json);
-  }
-}
+  },
+  { positionals: 'own' },
+);

@@ -44,6 +44,12 @@ export interface ParseCommandOptions {
    * Default `declared`: refused here (`missing <command> subcommand: ...`).
    */
   readonly subcommand?: 'declared' | 'own';
+  /**
+   * `own`: the command checks its positionals itself (`unexpected argument for init: m (use
+   * --dir <path>)`); implied by `subcommand: 'own'`. Default `declared`: more than the declared
+   * ones are refused here (`unexpected argument: m`).
+   */
+  readonly positionals?: 'declared' | 'own';
 }
 
 /**
@@ -85,6 +91,7 @@ export function parseCommand<O extends OptionDecls>(
   const declaredPositionals = subcommand?.positionals ?? decl.positionals ?? [];
   if (
     how.subcommand !== 'own' &&
+    how.positionals !== 'own' &&
     !declaredPositionals.some((positional) => positional.variadic === true) &&
     positionals.length > declaredPositionals.length
   ) {
