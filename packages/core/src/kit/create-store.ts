@@ -131,34 +131,85 @@ export function createStore(driver: KitDriver, options: CreateStoreOptions = {})
   };
   // Keys a listing already found to be document paths: a warm search lists every key before each
   // query, and checking 20,000 paths again cost about a fifth of a directory's whole listing.
+  // `listedPaths` holds the passing keys of the last sorted whole listing in order, so the next
+  // listing of the same keys matches each key against it by one string comparison (a fresh key
+  // string has no hash yet, and a set lookup per key cost as much as the path check on SQLite);
+  // `documentPaths` remembers the keys listings by prefix found.
+  let listedPaths: readonly string[] = [];
   const documentPaths = new Set<string>();
-  const isListedPath = (key: string): boolean => {
+  const isListedPath = (key: string, remember: boolean): boolean => {
     if (documentPaths.has(key)) return true;
     if (!isDocumentPath(key)) return false;
+    if (!remember) return true;
     if (documentPaths.size >= MAX_REMEMBERED_PATHS) documentPaths.clear();
     documentPaths.add(key);
     return true;
   };
+  /** Index of the first of `listedPaths` not below `prefix`. */
+  const firstListed = (prefix: string): number => {
+    let low = 0;
+    let high = listedPaths.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((listedPaths[middle] as string) < prefix) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
   const listing = async (prefix: string): Promise<DocumentEntry[]> => {
     const entries = await driver.scan(DOCUMENTS_NAMESPACE, { prefix, values: false });
     const out: DocumentEntry[] = [];
+    const passed: string[] = [];
+    const known = listedPaths;
+    let next = prefix === '' ? 0 : firstListed(prefix);
+    let previous: string | undefined;
+    let sorted = true;
     for (const entry of entries) {
-      checkEntry(driver, entry, undefined, false);
-      if (entry.key.startsWith(prefix) && isListedPath(entry.key)) {
-        out.push({ path: entry.key, version: entry.version, size: entry.size });
+      // checkEntry's rules, with each field read once: a driver's rows may be dictionary-mode
+      // objects (node:sqlite's are), where every property read is a lookup, and `in` finds a
+      // listing's absent value at a fraction of the cost of reading it.
+      if (entry === null || typeof entry !== 'object') checkEntry(driver, entry, undefined, false);
+      const key = entry.key;
+      const version = entry.version;
+      const size = entry.size;
+      if (
+        typeof key !== 'string' ||
+        typeof version !== 'string' ||
+        version === '' ||
+        ('value' in entry && entry.value !== undefined && entry.value.byteLength !== size)
+      ) {
+        checkEntry(driver, entry, undefined, false);
       }
+      if (previous !== undefined && !(previous < key)) sorted = false;
+      previous = key;
+      if (prefix !== '' && !key.startsWith(prefix)) continue;
+      let ok: boolean;
+      if (key === known[next]) {
+        ok = true;
+        next++;
+      } else {
+        // A whole listing remembers its keys in `listedPaths` instead.
+        ok = isListedPath(key, prefix !== '');
+        while (next < known.length && (known[next] as string) < key) next++;
+        if (key === known[next]) next++;
+      }
+      if (!ok) continue;
+      passed.push(key);
+      out.push({ path: key, version, size });
     }
-    return out.sort(byPath);
+    if (!sorted) return out.sort(byPath);
+    if (prefix === '' && passed.length <= MAX_REMEMBERED_PATHS) listedPaths = passed;
+    return out;
   };
   const readMany = async (paths: readonly string[]): Promise<(StoredDocument | undefined)[]> => {
     const out: (StoredDocument | undefined)[] = [];
     for (let start = 0; start < paths.length; start += READ_CHUNK) {
       const chunk = paths.slice(start, start + READ_CHUNK);
       const entries = await driver.read(DOCUMENTS_NAMESPACE, chunk);
-      chunk.forEach((path, index) => {
+      for (let index = 0; index < chunk.length; index++) {
         const entry = entries[index];
-        out.push(entry === undefined ? undefined : toDocument(path, entry));
-      });
+        out.push(entry === undefined ? undefined : toDocument(chunk[index] as string, entry));
+      }
     }
     return out;
   };
