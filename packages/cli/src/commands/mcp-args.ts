@@ -3,13 +3,11 @@
 // bearer token, checked before anything is opened.
 import { configuredEmbedderSpec, isMemoryMode, type MemoryMode } from '@repomem/core';
 import type { ToolNameStyle } from '@repomem/mcp';
-import { booleanOption, type OptionSpecs, parseArguments, parsePositiveInteger, stringOption } from '../args.js';
+import { parsePositiveInteger } from '../args.js';
 import { CliUsageError } from '../errors.js';
 import { MCP } from '../tree/decl/mcp.js';
-import { optionSpecsOf } from '../tree/help.js';
-
-/** Options accepted by `repomem mcp`. */
-export const MCP_OPTIONS: OptionSpecs = optionSpecsOf(MCP);
+import { parseCommand } from '../tree/parse-command.js';
+import type { ArgsOf } from '../tree/types.js';
 
 /** Longest `--session-idle-timeout`, in seconds (Node's longest timer). */
 const MAX_IDLE_SECONDS = 24 * 24 * 60 * 60;
@@ -38,47 +36,45 @@ export interface McpRequest {
     | undefined;
 }
 
-/** Parse `repomem mcp` arguments; `env` supplies `REPOMEM_MCP_TOKEN` when `--token` is absent. */
-export function parseMcpArguments(
-  argv: readonly string[],
+/**
+ * The request of `mcp`'s typed arguments (parsed with `{ positionals: 'own' }`); `env` supplies
+ * `REPOMEM_MCP_TOKEN` when `--token` is absent.
+ */
+export function mcpRequestOf(
+  { options, positionals, given }: ArgsOf<typeof MCP.options>,
   env: Readonly<Record<string, string | undefined>>,
 ): McpRequest {
-  const parsed = parseArguments(argv, MCP_OPTIONS);
-  if (parsed.positionals.length > 0) {
-    throw new CliUsageError(`repomem mcp takes no arguments (got ${JSON.stringify(parsed.positionals[0])})`);
+  if (positionals.length > 0) {
+    throw new CliUsageError(`repomem mcp takes no arguments (got ${JSON.stringify(positionals[0])})`);
   }
-  const mode = stringOption(parsed, 'mode') ?? 'enabled';
+  const mode = options.mode ?? 'enabled';
   if (!isMemoryMode(mode))
     throw new CliUsageError(`--mode must be enabled, read-only or disabled (got ${JSON.stringify(mode)})`);
-  const toolNames = stringOption(parsed, 'tool-names') ?? 'dotted';
+  const toolNames = options.toolNames ?? 'dotted';
   if (toolNames !== 'dotted' && toolNames !== 'underscored') {
     throw new CliUsageError(`--tool-names must be dotted or underscored (got ${JSON.stringify(toolNames)})`);
   }
-  const http = booleanOption(parsed, 'http');
-  const port = stringOption(parsed, 'port');
-  const host = stringOption(parsed, 'host');
-  const token = stringOption(parsed, 'token') ?? (env.REPOMEM_MCP_TOKEN === '' ? undefined : env.REPOMEM_MCP_TOKEN);
-  const idle = stringOption(parsed, 'session-idle-timeout');
-  if (
-    !http &&
-    (port !== undefined || host !== undefined || stringOption(parsed, 'token') !== undefined || idle !== undefined)
-  ) {
+  const http = options.http;
+  const port = options.port;
+  const host = options.host;
+  const token = options.token ?? (env.REPOMEM_MCP_TOKEN === '' ? undefined : env.REPOMEM_MCP_TOKEN);
+  const idleSeconds = options.sessionIdleTimeout;
+  if (!http && (port !== undefined || host !== undefined || options.token !== undefined || idleSeconds !== undefined)) {
     throw new CliUsageError('--port, --host, --token and --session-idle-timeout apply to --http only');
   }
-  const idleSeconds = idle === undefined ? undefined : parsePositiveInteger(idle, '--session-idle-timeout');
   if (idleSeconds !== undefined && idleSeconds > MAX_IDLE_SECONDS) {
     throw new CliUsageError(`--session-idle-timeout must be at most ${MAX_IDLE_SECONDS} seconds (24 days)`);
   }
   if (http && port === undefined) throw new CliUsageError('--http needs --port <n>');
   return {
-    help: booleanOption(parsed, 'help'),
-    store: stringOption(parsed, 'store'),
-    dir: stringOption(parsed, 'dir'),
-    repo: stringOption(parsed, 'repo'),
+    help: given.has('help'),
+    store: options.store,
+    dir: options.dir,
+    repo: options.repo,
     mode,
-    source: stringOption(parsed, 'source'),
+    source: options.source,
     toolNames,
-    embedder: configuredEmbedderSpec(stringOption(parsed, 'embedder'), env),
+    embedder: configuredEmbedderSpec(options.embedder, env),
     http: http
       ? {
           port: port === '0' ? 0 : parsePositiveInteger(port as string, '--port'),
@@ -88,4 +84,12 @@ export function parseMcpArguments(
         }
       : undefined,
   };
+}
+
+/** Parse `repomem mcp` arguments (see {@link mcpRequestOf}). */
+export function parseMcpArguments(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): McpRequest {
+  return mcpRequestOf(parseCommand(MCP, argv, { positionals: 'own' }), env);
 }

@@ -4,14 +4,13 @@
 // or the process is asked to stop.
 import { serveHttp, serveStdio } from '@repomem/mcp';
 import { ExitCode } from '../errors.js';
-import type { CliIo } from '../io.js';
 import { CLI_MAX_CONNECTIONS } from '../open-chosen-store.js';
-import { reportError } from '../report-error.js';
 import { cliRegistry } from '../store-registry.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
+import { commandRunner } from '../tree/command-runner.js';
 import { MCP } from '../tree/decl/mcp.js';
-import { helpText } from '../tree/help.js';
-import { parseMcpArguments } from './mcp-args.js';
+import type { CommandRunner } from '../tree/types.js';
+import { mcpRequestOf } from './mcp-args.js';
 
 /** Resolves on SIGINT or SIGTERM. */
 function stopSignal(): Promise<void> {
@@ -22,13 +21,10 @@ function stopSignal(): Promise<void> {
 }
 
 /** Run `repomem mcp <argv...>`; returns the exit code once the server has stopped. */
-export async function runMcpCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  try {
-    const request = parseMcpArguments(argv, io.env);
-    if (request.help) {
-      io.stdout.write(helpText(MCP));
-      return ExitCode.ok;
-    }
+export const runMcpCommand: CommandRunner = commandRunner(
+  MCP,
+  async (args, io) => {
+    const request = mcpRequestOf(args, io.env);
     const chosen = await chooseStore(request, io);
     const embedder =
       request.embedder === undefined
@@ -68,7 +64,6 @@ export async function runMcpCommand(argv: readonly string[], io: CliIo): Promise
     await stopSignal();
     await served.close();
     return ExitCode.ok;
-  } catch (error) {
-    return reportError(error, io, helpText(MCP), false);
-  }
-}
+  },
+  { positionals: 'own' },
+);

@@ -12,7 +12,7 @@ import type { ArgsOf, CommandDecl, CommandRunner, OptionDecls } from './types.js
  * The runner of a declared command: `run` receives the typed arguments of `decl` (see
  * {@link parseCommand}) and returns the exit code; `--help` prints the declaration's help, and
  * anything thrown is reported like every command's error (usage errors with the help, exit 1;
- * one JSON object under `--json`). `how` is passed to {@link parseCommand} (a command whose
+ * one JSON object under `--json` when the command declares it). `how` is passed to {@link parseCommand} (a command whose
  * subcommand messages predate the tree reports a missing or unknown one itself).
  */
 export function commandRunner<O extends OptionDecls>(
@@ -21,7 +21,8 @@ export function commandRunner<O extends OptionDecls>(
   how: ParseCommandOptions = {},
 ): CommandRunner {
   return async (argv, io) => {
-    const json = wantsJson(argv);
+    // A command without a --json option reports as text (`--json` is then an unknown option).
+    const json = Object.hasOwn(decl.options, 'json') && wantsJson(argv);
     try {
       if (asksForHelp(decl, argv)) {
         io.stdout.write(helpText(decl));
