@@ -1,30 +1,24 @@
-// Why: turns the arguments of the git branch commands (history, checkpoint, bootstrap, mount,
-// commit, push, state) into validated requests (pure), so their usage errors are pinned by unit tests.
-import {
-  booleanOption,
-  type OptionSpecs,
-  type ParsedArguments,
-  parseArguments,
-  parsePositiveInteger,
-  stringOption,
-  stringOptions,
-} from '../args.js';
+// Why: turns the typed arguments of the git branch commands (history, checkpoint, bootstrap,
+// mount, commit, push, state), parsed with their declarations, into validated requests (pure), so
+// their usage errors are pinned by unit tests.
 import { CliUsageError } from '../errors.js';
 import { BOOTSTRAP, CHECKPOINT, COMMIT, HISTORY, MOUNT, PUSH, STATE } from '../tree/decl/branch.js';
-import { optionSpecsOf } from '../tree/help.js';
+import { asksForHelp } from '../tree/help.js';
+import { parseCommand } from '../tree/parse-command.js';
+import type { ArgsOf, CommandDecl, OptionDecls } from '../tree/types.js';
 
 /** The git branch commands. */
 export type BranchCommand = 'history' | 'checkpoint' | 'bootstrap' | 'mount' | 'commit' | 'push' | 'state';
 
-/** Options of each branch command: its declaration's. */
-export const BRANCH_OPTIONS: Readonly<Record<BranchCommand, OptionSpecs>> = {
-  history: optionSpecsOf(HISTORY),
-  checkpoint: optionSpecsOf(CHECKPOINT),
-  bootstrap: optionSpecsOf(BOOTSTRAP),
-  mount: optionSpecsOf(MOUNT),
-  commit: optionSpecsOf(COMMIT),
-  push: optionSpecsOf(PUSH),
-  state: optionSpecsOf(STATE),
+/** The declaration of each branch command. */
+export const BRANCH_DECLS: Readonly<Record<BranchCommand, CommandDecl>> = {
+  history: HISTORY,
+  checkpoint: CHECKPOINT,
+  bootstrap: BOOTSTRAP,
+  mount: MOUNT,
+  commit: COMMIT,
+  push: PUSH,
+  state: STATE,
 };
 
 /** A validated branch command invocation (`help` short-circuits everything). */
@@ -69,9 +63,9 @@ export type BranchAction =
 
 const TRAILER_KEY = /^[A-Za-z][A-Za-z0-9-]*$/;
 
-function trailersOf(parsed: ParsedArguments): Record<string, string> {
+function trailersOf(given: readonly string[]): Record<string, string> {
   const trailers: Record<string, string> = {};
-  for (const raw of stringOptions(parsed, 'trailer')) {
+  for (const raw of given) {
     const equals = raw.indexOf('=');
     const key = equals === -1 ? '' : raw.slice(0, equals).trim();
     const value = equals === -1 ? '' : raw.slice(equals + 1).trim();
@@ -83,16 +77,19 @@ function trailersOf(parsed: ParsedArguments): Record<string, string> {
   return trailers;
 }
 
-function requireInto(parsed: ParsedArguments, command: BranchCommand): string {
-  const into = stringOption(parsed, 'into');
+function requireInto(into: string | undefined, command: BranchCommand): string {
   if (into === undefined) throw new CliUsageError(`--into <dir> is required for ${command}`);
   return into;
 }
 
 const COMMIT_ID = /^[0-9a-f]{40}$/;
 
-function parseStateAction(parsed: ParsedArguments): BranchAction {
-  const [sub, ...rest] = parsed.positionals;
+function stateAction({
+  options,
+  subcommand: sub,
+  positionals: rest,
+  given,
+}: ArgsOf<typeof STATE.options>): BranchAction {
   if (sub !== 'read' && sub !== 'write') {
     throw new CliUsageError(
       sub === undefined
@@ -101,15 +98,11 @@ function parseStateAction(parsed: ParsedArguments): BranchAction {
     );
   }
   if (rest.length > 0) throw new CliUsageError(`unexpected argument for state ${sub}: ${rest[0]}`);
-  const ref = stringOption(parsed, 'ref');
+  const { ref, repo, state: json, file, expected: expectedRaw } = options;
   if (ref === undefined) throw new CliUsageError(`--ref sync|scan|thread:<key> is required for state ${sub}`);
-  const repo = stringOption(parsed, 'repo');
-  const json = stringOption(parsed, 'state');
-  const file = stringOption(parsed, 'file');
-  const expectedRaw = stringOption(parsed, 'expected');
   if (sub === 'read') {
     for (const name of ['state', 'file', 'expected']) {
-      if (parsed.values[name] !== undefined) throw new CliUsageError(`option --${name} does not apply to state read`);
+      if (given.has(name)) throw new CliUsageError(`option --${name} does not apply to state read`);
     }
     return { kind: 'state-read', ref, repo };
   }
@@ -128,62 +121,72 @@ function parseStateAction(parsed: ParsedArguments): BranchAction {
   };
 }
 
-function noPositionals(parsed: ParsedArguments, command: BranchCommand): void {
-  if (parsed.positionals.length > 0) {
-    throw new CliUsageError(`unexpected argument for ${command}: ${parsed.positionals[0]}`);
+function noPositionals(positionals: readonly string[], command: BranchCommand): void {
+  if (positionals.length > 0) {
+    throw new CliUsageError(`unexpected argument for ${command}: ${positionals[0]}`);
   }
 }
 
-/** Parse the arguments after a branch command name. Throws {@link CliUsageError} naming the problem. */
+/** The action of each branch command, from the typed arguments of its declaration. */
+const ACTIONS: { readonly [C in BranchCommand]: (args: ArgsOf<OptionDecls>) => BranchAction } = {
+  history: (args) => {
+    const { options, positionals } = args as ArgsOf<typeof HISTORY.options>;
+    if (positionals.length > 1) throw new CliUsageError(`unexpected argument for history: ${positionals[1]}`);
+    return { kind: 'history', path: positionals[0], limit: options.limit };
+  },
+  checkpoint: (args) => {
+    const { options, positionals } = args as ArgsOf<typeof CHECKPOINT.options>;
+    const note = positionals.join(' ').trim();
+    if (note === '') throw new CliUsageError('a checkpoint note is required');
+    return { kind: 'checkpoint', note, into: options.into, trailers: trailersOf(options.trailer) };
+  },
+  bootstrap: ({ positionals }) => {
+    noPositionals(positionals, 'bootstrap');
+    return { kind: 'bootstrap' };
+  },
+  mount: (args) => {
+    const { options, positionals } = args as ArgsOf<typeof MOUNT.options>;
+    noPositionals(positionals, 'mount');
+    return { kind: 'mount', into: requireInto(options.into, 'mount') };
+  },
+  commit: (args) => {
+    const { options, positionals } = args as ArgsOf<typeof COMMIT.options>;
+    noPositionals(positionals, 'commit');
+    return {
+      kind: 'commit',
+      into: requireInto(options.into, 'commit'),
+      message: options.message,
+      trailers: trailersOf(options.trailer),
+    };
+  },
+  push: (args) => {
+    const { options, positionals } = args as ArgsOf<typeof PUSH.options>;
+    noPositionals(positionals, 'push');
+    if (options.remote !== undefined && options.url !== undefined) {
+      throw new CliUsageError('push takes --remote <name> or --url <url>, not both');
+    }
+    return { kind: 'push', remote: options.remote, url: options.url };
+  },
+  state: (args) => stateAction(args as ArgsOf<typeof STATE.options>),
+};
+
+/**
+ * The request of a branch command's typed arguments (parsed with its declaration and
+ * `{ subcommand: 'own' }`). Throws {@link CliUsageError} naming the problem.
+ */
+export function branchRequestOf(
+  command: BranchCommand,
+  args: ArgsOf<OptionDecls>,
+): Extract<BranchRequest, { help: false }> {
+  const action = ACTIONS[command](args);
+  // Every branch command declares --store and --json.
+  const { store, json } = args.options as ArgsOf<typeof BOOTSTRAP.options>['options'];
+  return { help: false, store, json, action };
+}
+
+/** Parse the arguments after a branch command name (see {@link branchRequestOf}). */
 export function parseBranchArguments(command: BranchCommand, argv: readonly string[]): BranchRequest {
-  const parsed = parseArguments(argv, BRANCH_OPTIONS[command]);
-  if (booleanOption(parsed, 'help')) return { help: true };
-  let action: BranchAction;
-  switch (command) {
-    case 'history': {
-      if (parsed.positionals.length > 1)
-        throw new CliUsageError(`unexpected argument for history: ${parsed.positionals[1]}`);
-      const rawLimit = parsed.values.limit;
-      action = {
-        kind: 'history',
-        path: parsed.positionals[0],
-        limit: typeof rawLimit === 'string' ? parsePositiveInteger(rawLimit, '--limit') : undefined,
-      };
-      break;
-    }
-    case 'checkpoint': {
-      const note = parsed.positionals.join(' ').trim();
-      if (note === '') throw new CliUsageError('a checkpoint note is required');
-      action = { kind: 'checkpoint', note, into: stringOption(parsed, 'into'), trailers: trailersOf(parsed) };
-      break;
-    }
-    case 'bootstrap':
-      noPositionals(parsed, command);
-      action = { kind: 'bootstrap' };
-      break;
-    case 'mount':
-      noPositionals(parsed, command);
-      action = { kind: 'mount', into: requireInto(parsed, command) };
-      break;
-    case 'commit':
-      noPositionals(parsed, command);
-      action = {
-        kind: 'commit',
-        into: requireInto(parsed, command),
-        message: stringOption(parsed, 'message'),
-        trailers: trailersOf(parsed),
-      };
-      break;
-    case 'push':
-      noPositionals(parsed, command);
-      if (stringOption(parsed, 'remote') !== undefined && stringOption(parsed, 'url') !== undefined) {
-        throw new CliUsageError('push takes --remote <name> or --url <url>, not both');
-      }
-      action = { kind: 'push', remote: stringOption(parsed, 'remote'), url: stringOption(parsed, 'url') };
-      break;
-    case 'state':
-      action = parseStateAction(parsed);
-      break;
-  }
-  return { help: false, store: stringOption(parsed, 'store'), json: booleanOption(parsed, 'json'), action };
+  const decl = BRANCH_DECLS[command];
+  if (asksForHelp(decl, argv)) return { help: true };
+  return branchRequestOf(command, parseCommand(decl, argv, { subcommand: 'own' }));
 }

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { RepomemError } from '@repomem/core';
 import type { StateRefName } from '@repomem/store-git';
 import { type CommandReport, writeReport } from '../command-report.js';
-import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
+import { CliDataError, CliUsageError } from '../errors.js';
 import {
   describeBootstrap,
   describeCheckpoint,
@@ -20,12 +20,10 @@ import {
 } from '../format/branch-output.js';
 import { branchOptions, chooseGitStore, openGitChoice } from '../git-store-choice.js';
 import type { CliIo } from '../io.js';
-import { reportError, wantsJson } from '../report-error.js';
 import { chooseRepo } from '../store-selection.js';
-import { BOOTSTRAP, CHECKPOINT, COMMIT, HISTORY, MOUNT, PUSH, STATE } from '../tree/decl/branch.js';
-import { helpText } from '../tree/help.js';
-import type { CommandDecl } from '../tree/types.js';
-import { type BranchAction, type BranchCommand, parseBranchArguments } from './branch-args.js';
+import { commandRunner } from '../tree/command-runner.js';
+import type { CommandRunner } from '../tree/types.js';
+import { BRANCH_DECLS, type BranchAction, type BranchCommand, branchRequestOf } from './branch-args.js';
 
 /** The repository whose state is read or written: `--repo`, else `$GITHUB_REPOSITORY`, else none (any state is accepted). */
 function stateRepo(repo: string | undefined, io: CliIo): string | undefined {
@@ -165,31 +163,14 @@ async function runAction(action: BranchAction, store: string | undefined, io: Cl
   }
 }
 
-/** The declaration of each branch command. */
-const BRANCH_DECLS: Readonly<Record<BranchCommand, CommandDecl>> = {
-  history: HISTORY,
-  checkpoint: CHECKPOINT,
-  bootstrap: BOOTSTRAP,
-  mount: MOUNT,
-  commit: COMMIT,
-  push: PUSH,
-  state: STATE,
-};
-
-/** The runner of one branch command (`history`, `checkpoint`, `bootstrap`, `mount`, `commit`). */
-export function branchCommand(command: BranchCommand): (argv: readonly string[], io: CliIo) => Promise<number> {
-  return async (argv, io) => {
-    const json = wantsJson(argv);
-    const usage = helpText(BRANCH_DECLS[command]);
-    try {
-      const request = parseBranchArguments(command, argv);
-      if (request.help) {
-        io.stdout.write(usage);
-        return ExitCode.ok;
-      }
+/** The runner of one branch command (`history`, `checkpoint`, `bootstrap`, `mount`, `commit`, `push`, `state`). */
+export function branchCommand(command: BranchCommand): CommandRunner {
+  return commandRunner(
+    BRANCH_DECLS[command],
+    async (args, io) => {
+      const request = branchRequestOf(command, args);
       return writeReport(await runAction(request.action, request.store, io), io, request.json);
-    } catch (error) {
-      return reportError(error, io, usage, json);
-    }
-  };
+    },
+    { subcommand: 'own' },
+  );
 }
