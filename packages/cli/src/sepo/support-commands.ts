@@ -4,31 +4,17 @@
 // binaries by changing one word (`node .agent/dist/cli/memory/read-sync-state.js` becomes
 // `repomem read-sync-state`). State goes through the store-neutral `store.state` API.
 import { type JsonValue, parseSyncState, resolveMemoryMode } from '@repomem/core';
-import { booleanOption, parseArguments, stringOption } from '../args.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import { setStepOutput } from '../github-output.js';
 import type { CliIo } from '../io.js';
-import { reportError } from '../report-error.js';
 import { cliRegistry } from '../store-registry.js';
+import { commandRunner } from '../tree/command-runner.js';
 import { BOOTSTRAP_BRANCH, READ_SYNC_STATE, RESOLVE_POLICY, WRITE_SYNC_STATE } from '../tree/decl/sepo.js';
-import { helpText, optionSpecsOf } from '../tree/help.js';
-import type { CommandDecl } from '../tree/types.js';
+import type { ArgsOf, CommandRunner } from '../tree/types.js';
 import { checkedOutBranch, findRepositoryRoot, hasRef, remoteSlug } from './git-repository.js';
-
-type Runner = (argv: readonly string[], io: CliIo) => Promise<number>;
 
 /** Sepo's support commands that repomem provides under the same names. */
 export type SepoSupportCommand = 'bootstrap-branch' | 'read-sync-state' | 'write-sync-state' | 'resolve-policy';
-
-/** The declaration of each (options, help). */
-const DECLS: Readonly<Record<SepoSupportCommand, CommandDecl>> = {
-  'bootstrap-branch': BOOTSTRAP_BRANCH,
-  'read-sync-state': READ_SYNC_STATE,
-  'write-sync-state': WRITE_SYNC_STATE,
-  'resolve-policy': RESOLVE_POLICY,
-};
-
-const usageOf = (name: SepoSupportCommand): string => helpText(DECLS[name]);
 
 function firstSet(...values: readonly (string | undefined)[]): string {
   for (const value of values) if (value !== undefined && value !== '') return value;
@@ -36,18 +22,11 @@ function firstSet(...values: readonly (string | undefined)[]): string {
 }
 
 /** `repomem bootstrap-branch [--repo <slug>] [--branch <name>] [--remote <name>]` (Sepo's memory/bootstrap-branch.js). */
-async function bootstrapBranch(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments(argv, optionSpecsOf(BOOTSTRAP_BRANCH));
-  if (booleanOption(parsed, 'help')) {
-    io.stdout.write(usageOf('bootstrap-branch'));
-    return ExitCode.ok;
-  }
-  if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
+async function bootstrapBranch({ options }: ArgsOf<typeof BOOTSTRAP_BRANCH.options>, io: CliIo): Promise<number> {
   const root = findRepositoryRoot(io.cwd);
-  const remote = firstSet(stringOption(parsed, 'remote'), 'origin');
-  const branch = firstSet(stringOption(parsed, 'branch'), 'agent/memory');
-  const repo =
-    firstSet(stringOption(parsed, 'repo'), io.env.REPO_SLUG, io.env.GITHUB_REPOSITORY) || remoteSlug(root, remote);
+  const remote = firstSet(options.remote, 'origin');
+  const branch = firstSet(options.branch, 'agent/memory');
+  const repo = firstSet(options.repo, io.env.REPO_SLUG, io.env.GITHUB_REPOSITORY) || remoteSlug(root, remote);
   if (!repo.includes('/')) {
     throw new CliUsageError(
       `Missing or invalid repository slug (got: ${repo || 'empty'}).\nPass --repo <owner/repo> or configure a GitHub origin remote.`,
@@ -122,13 +101,7 @@ function sepoSyncState(state: Record<string, unknown>): Record<string, unknown> 
 }
 
 /** `repomem read-sync-state` (Sepo's memory/read-sync-state.js): step outputs and the state JSON (or `{}`). */
-async function readSyncState(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments(argv, optionSpecsOf(READ_SYNC_STATE));
-  if (booleanOption(parsed, 'help')) {
-    io.stdout.write(usageOf('read-sync-state'));
-    return ExitCode.ok;
-  }
-  if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
+async function readSyncState(_args: ArgsOf<typeof READ_SYNC_STATE.options>, io: CliIo): Promise<number> {
   const store = await openWorkspaceStore(io);
   let state: Record<string, unknown> | undefined;
   try {
@@ -154,13 +127,7 @@ async function readSyncState(argv: readonly string[], io: CliIo): Promise<number
 }
 
 /** `repomem write-sync-state` (Sepo's memory/write-sync-state.js): cursors from `SYNC_*`, compare-and-swap write. */
-async function writeSyncState(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments(argv, optionSpecsOf(WRITE_SYNC_STATE));
-  if (booleanOption(parsed, 'help')) {
-    io.stdout.write(usageOf('write-sync-state'));
-    return ExitCode.ok;
-  }
-  if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
+async function writeSyncState(_args: ArgsOf<typeof WRITE_SYNC_STATE.options>, io: CliIo): Promise<number> {
   setStepOutput(io, 'written', 'false');
   const repo = firstSet(io.env.REPO_SLUG, io.env.GITHUB_REPOSITORY);
   const lastSyncAt = firstSet(io.env.SYNC_LAST_SYNC_AT);
@@ -209,21 +176,11 @@ async function writeSyncState(argv: readonly string[], io: CliIo): Promise<numbe
 }
 
 /** `repomem resolve-policy [--route R]`: the effective memory mode and the step outputs `memory_mode`, `write_enabled`. */
-async function resolvePolicy(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments(argv, optionSpecsOf(RESOLVE_POLICY));
-  if (booleanOption(parsed, 'help')) {
-    io.stdout.write(usageOf('resolve-policy'));
-    return ExitCode.ok;
-  }
-  if (parsed.positionals.length > 0) throw new CliUsageError(`unexpected argument: ${parsed.positionals[0]}`);
+async function resolvePolicy({ options }: ArgsOf<typeof RESOLVE_POLICY.options>, io: CliIo): Promise<number> {
   const resolution = resolveMemoryMode({
     policy: io.env.AGENT_MEMORY_POLICY,
-    route: firstSet(stringOption(parsed, 'route'), io.env.ROUTE),
-    override: firstSet(
-      stringOption(parsed, 'override'),
-      io.env.MEMORY_MODE_OVERRIDE,
-      io.env.INPUT_MEMORY_MODE_OVERRIDE,
-    ),
+    route: firstSet(options.route, io.env.ROUTE),
+    override: firstSet(options.override, io.env.MEMORY_MODE_OVERRIDE, io.env.INPUT_MEMORY_MODE_OVERRIDE),
   });
   for (const diagnostic of resolution.diagnostics) io.stderr.write(`${diagnostic}\n`);
   const writeEnabled = resolution.mode === 'enabled';
@@ -233,20 +190,19 @@ async function resolvePolicy(argv: readonly string[], io: CliIo): Promise<number
   return ExitCode.ok;
 }
 
-const RUNNERS: Readonly<Record<SepoSupportCommand, Runner>> = {
-  'bootstrap-branch': bootstrapBranch,
-  'read-sync-state': readSyncState,
-  'write-sync-state': writeSyncState,
-  'resolve-policy': resolvePolicy,
-};
-
-/** The runner of one of Sepo's support commands; errors are reported like every command's. */
-export function sepoSupportCommand(name: SepoSupportCommand): Runner {
-  return async (argv, io) => {
-    try {
-      return await RUNNERS[name](argv, io);
-    } catch (error) {
-      return reportError(error, io, usageOf(name), false);
-    }
-  };
+/**
+ * The runner of one of Sepo's support commands: typed arguments from its declaration; errors are
+ * reported like every command's (as text: these commands have no --json).
+ */
+export function sepoSupportCommand(name: SepoSupportCommand): CommandRunner {
+  switch (name) {
+    case 'bootstrap-branch':
+      return commandRunner(BOOTSTRAP_BRANCH, bootstrapBranch);
+    case 'read-sync-state':
+      return commandRunner(READ_SYNC_STATE, readSyncState);
+    case 'write-sync-state':
+      return commandRunner(WRITE_SYNC_STATE, writeSyncState);
+    case 'resolve-policy':
+      return commandRunner(RESOLVE_POLICY, resolvePolicy);
+  }
 }
