@@ -159,8 +159,11 @@ export function createStore(driver: KitDriver, options: CreateStoreOptions = {})
   const listing = async (prefix: string): Promise<DocumentEntry[]> => {
     const entries = await driver.scan(DOCUMENTS_NAMESPACE, { prefix, values: false });
     const out: DocumentEntry[] = [];
-    const passed: string[] = [];
+    const whole = prefix === '';
     const known = listedPaths;
+    // The passing keys of a whole listing, made only once it differs from `known` (until then
+    // they are `known`'s first `next`).
+    let passed: string[] | undefined;
     let next = prefix === '' ? 0 : firstListed(prefix);
     let previous: string | undefined;
     let sorted = true;
@@ -183,22 +186,33 @@ export function createStore(driver: KitDriver, options: CreateStoreOptions = {})
       if (previous !== undefined && !(previous < key)) sorted = false;
       previous = key;
       if (prefix !== '' && !key.startsWith(prefix)) continue;
-      let ok: boolean;
+      // A key already checked is listed as the string remembered, so the fresh one dies young
+      // and its users (a search index's maps) find a string whose hash is already computed.
+      let path: string;
       if (key === known[next]) {
-        ok = true;
+        path = known[next] as string;
         next++;
+        passed?.push(path);
       } else {
-        // A whole listing remembers its keys in `listedPaths` instead.
-        ok = isListedPath(key, prefix !== '');
+        passed ??= whole ? known.slice(0, next) : [];
         while (next < known.length && (known[next] as string) < key) next++;
-        if (key === known[next]) next++;
+        if (key === known[next]) {
+          path = known[next] as string;
+          next++;
+        } else {
+          // A whole listing remembers its keys in `listedPaths` instead.
+          if (!isListedPath(key, !whole)) continue;
+          path = key;
+        }
+        passed.push(path);
       }
-      if (!ok) continue;
-      passed.push(key);
-      out.push({ path: key, version, size });
+      out.push({ path, version, size });
     }
     if (!sorted) return out.sort(byPath);
-    if (prefix === '' && passed.length <= MAX_REMEMBERED_PATHS) listedPaths = passed;
+    if (whole) {
+      if (passed === undefined && next < known.length) passed = known.slice(0, next);
+      if (passed !== undefined && passed.length <= MAX_REMEMBERED_PATHS) listedPaths = passed;
+    }
     return out;
   };
   const readMany = async (paths: readonly string[]): Promise<(StoredDocument | undefined)[]> => {

@@ -52,6 +52,14 @@ describe('createStore listing', () => {
     ]);
     expect(paths(await store.list())).toEqual(['a/one.md', 'a/three.md', 'a/two.md', 'b.md']);
     expect(paths(await store.list('a/'))).toEqual(['a/one.md', 'a/three.md', 'a/two.md']);
+    await driver.write([
+      { namespace: 'documents', key: 'a/one.md', value: null, version: null },
+      { namespace: 'documents', key: 'b.md', value: null, version: null },
+    ]);
+    expect(paths(await store.list())).toEqual(['a/three.md', 'a/two.md']);
+    expect(paths(await store.list())).toEqual(['a/three.md', 'a/two.md']);
+    await driver.write([{ namespace: 'documents', key: '0.md', value: utf8('x'), version: 'v3', expected: null }]);
+    expect(paths(await store.list())).toEqual(['0.md', 'a/three.md', 'a/two.md']);
   });
 
   it('drops keys a driver returns outside the prefix, even keys a whole listing accepted', async () => {
