@@ -99,9 +99,6 @@ export type MemoriesRequest =
       readonly action: MemoriesAction;
     };
 
-/** Default `--limit` of recent, search and verify --all (50). */
-export const DEFAULT_MEMORIES_LIMIT = 50;
-
 function isSubcommand(value: string): value is MemoriesSubcommand {
   return (MEMORIES_SUBCOMMANDS as readonly string[]).includes(value);
 }
