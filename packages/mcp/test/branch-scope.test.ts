@@ -2,29 +2,14 @@
 // server: a memory learned on `feature` is served by memory.get_recent, memory.search_by_path and
 // memory.hydrate while the clone is on `feature`, left out on `main`, and served on `main` when
 // the call names `ref: "feature"`.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { defaultStoreRegistry } from '@repomem/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectStdio, makeWorkspace, ok, type Workspace } from './helpers.js';
+import { connectStdio, git, makeWorkspace, ok, type Workspace } from './helpers.js';
 
 const REPO = 'acme/app';
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'test',
-      GIT_AUTHOR_EMAIL: 'test@example.com',
-      GIT_COMMITTER_NAME: 'test',
-      GIT_COMMITTER_EMAIL: 'test@example.com',
-    },
-  }).trim();
-}
 
 describe('MCP tools in branch scope', () => {
   let workspace: Workspace;

@@ -28,10 +28,12 @@ export interface Workspace {
   cleanup(): void;
 }
 
-function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', args, {
+/** Run git in `cwd` with a fixed test identity; returns its trimmed standard output. */
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
     cwd,
-    stdio: 'ignore',
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
     env: {
       ...process.env,
       GIT_AUTHOR_NAME: 'test',
@@ -39,7 +41,7 @@ function git(cwd: string, ...args: string[]): void {
       GIT_COMMITTER_NAME: 'test',
       GIT_COMMITTER_EMAIL: 'test@example.com',
     },
-  });
+  }).trim();
 }
 
 /** Lines of the cited file. */

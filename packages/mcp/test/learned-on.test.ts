@@ -1,28 +1,13 @@
 // Why: the MCP tools that write memories record where they were learned (issue 26 item 1), the
 // same way the CLI and the library do: the clone's HEAD commit and current branch, read by the
 // server's citation reader. Through the official client and a spawned server on a real clone.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectStdio, makeWorkspace, ok, type Workspace } from './helpers.js';
+import { connectStdio, git, makeWorkspace, ok, type Workspace } from './helpers.js';
 
 const REPO = 'acme/app';
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'test',
-      GIT_AUTHOR_EMAIL: 'test@example.com',
-      GIT_COMMITTER_NAME: 'test',
-      GIT_COMMITTER_EMAIL: 'test@example.com',
-    },
-  }).trim();
-}
 
 describe('MCP writes record learned_on', () => {
   let workspace: Workspace;
