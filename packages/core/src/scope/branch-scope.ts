@@ -4,7 +4,7 @@
 // whether each is in the scope of the ref an agent works on, asking the git history one batched
 // question for the records that need it; quarantined records are never in scope.
 import { RepomemError } from '../errors.js';
-import { type LearnedOnFields, learnedRefProblem } from '../verified/learned-on.js';
+import { branchName, type LearnedOnFields, learnedRefProblem } from '../verified/learned-on.js';
 import type { BranchHistory } from './branch-history.js';
 
 /** Used when neither the caller nor the reader names the default branch. */
@@ -47,11 +47,6 @@ export type OutOfScopeReason =
 export type ScopeVerdict =
   | { readonly kind: 'in_scope'; readonly reason: InScopeReason }
   | { readonly kind: 'out_of_scope'; readonly reason: OutOfScopeReason; readonly message: string };
-
-/** `ref` without a `refs/heads/` prefix. */
-export function branchName(ref: string): string {
-  return ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : ref;
-}
 
 /**
  * A validated {@link BranchScope}: `ref` and `defaultBranch` must be branch names (a

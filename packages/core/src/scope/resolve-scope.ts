@@ -3,9 +3,9 @@
 // else the branch the reader is on; the default branch from the caller, else the reader, else
 // `main`. One resolver keeps them in agreement and turns a bad name into one clear error.
 import { RepomemError } from '../errors.js';
-import { learnedRefProblem } from '../verified/learned-on.js';
+import { branchName, learnedRefProblem } from '../verified/learned-on.js';
 import type { BranchHistory, BranchNames } from './branch-history.js';
-import { type BranchScope, branchName, FALLBACK_DEFAULT_BRANCH, parseBranchScope } from './branch-scope.js';
+import { type BranchScope, FALLBACK_DEFAULT_BRANCH, parseBranchScope } from './branch-scope.js';
 
 /** What a read says about the ref it works on (every field optional). */
 export interface ScopeRequest {

@@ -40,6 +40,11 @@ export function learnedRefProblem(branch: string): string | undefined {
   return undefined;
 }
 
+/** `ref` without a `refs/heads/` prefix. */
+export function branchName(ref: string): string {
+  return ref.startsWith(FULL_REF_PREFIX) ? ref.slice(FULL_REF_PREFIX.length) : ref;
+}
+
 /**
  * A branch name as `git branch` prints it (`main`, `feature/x`): a full `refs/heads/...` ref is
  * accepted on input and stored without that prefix; at most {@link MAX_LEARNED_REF_CHARS}
@@ -48,7 +53,7 @@ export function learnedRefProblem(branch: string): string | undefined {
 export const LearnedRefSchema = z
   .string({ error: 'ref must be a string (a branch name such as main or feature/x)' })
   .transform((value, ctx) => {
-    const branch = value.startsWith(FULL_REF_PREFIX) ? value.slice(FULL_REF_PREFIX.length) : value;
+    const branch = branchName(value);
     const problem = learnedRefProblem(branch);
     if (problem !== undefined) {
       ctx.addIssue({ code: 'custom', message: `ref ${JSON.stringify(value)} is not a branch name: it ${problem}` });
