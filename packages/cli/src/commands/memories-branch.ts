@@ -1,13 +1,14 @@
 // Why: `repomem memories promote | quarantine | quarantined | delete-quarantined` act on what was
 // learned on a branch when its pull request ends (issue 26): verified memories and the task
 // records (learnings, episodes, rules) of the same store move together, so this opens both
-// backends and hands them to core's promotion and quarantine functions.
+// backends (from one open of the store) and hands them to core's promotion and quarantine functions.
 import {
   type CitationReader,
   deleteQuarantinedMemories,
   listQuarantinedMemories,
   promoteBranchMemories,
   quarantineBranchMemories,
+  type TaskRecordBackend,
   type VerifiedMemoryBackend,
 } from '@repomem/core';
 import {
@@ -19,7 +20,7 @@ import {
 import type { MemoriesReport } from '../format/memories-output.js';
 import type { CliIo } from '../io.js';
 import type { MemoriesAction } from './memories-args.js';
-import { withTaskRecords } from './task-records-open.js';
+import { reportSkippedRecords } from './task-records-open.js';
 
 /** The branch actions of `repomem memories`. */
 export type BranchAction = Extract<
@@ -49,47 +50,57 @@ export async function runBranchAction(
   context: {
     readonly repo: string;
     readonly verified: VerifiedMemoryBackend;
+    readonly tasks: TaskRecordBackend;
     readonly citations: CitationReader | undefined;
-    readonly store: string | undefined;
   },
   io: CliIo,
 ): Promise<MemoriesReport> {
-  const { repo, verified, citations } = context;
-  return withTaskRecords({ store: context.store }, io, repo, async (tasks) => {
-    const targets = { repo, verified, tasks };
-    switch (action.kind) {
-      case 'promote':
-        return describePromotion(
-          await promoteBranchMemories({
-            ...targets,
-            ref: action.ref,
-            mergeCommit: action.mergeCommit,
-            defaultBranch: action.into ?? (await defaultBranchOf(citations, repo)),
-            ...(action.pullRequest === undefined ? {} : { pullRequest: action.pullRequest }),
-            ...(citations === undefined ? {} : { citations }),
-          }),
-        );
-      case 'quarantine':
-        return describeQuarantine(
-          await quarantineBranchMemories({
-            ...targets,
-            ref: action.ref,
-            ...(action.pullRequest === undefined ? {} : { pullRequest: action.pullRequest }),
-          }),
-        );
-      case 'quarantined':
-        return describeQuarantined(
-          await listQuarantinedMemories({ ...targets, ...(action.ref === undefined ? {} : { ref: action.ref }) }),
-          action.ref,
-        );
-      case 'delete-quarantined':
-        return describeDeleted(
-          await deleteQuarantinedMemories({
-            ...targets,
-            ...(action.ref === undefined ? {} : { ref: action.ref }),
-            ...(action.id === undefined ? {} : { ids: [action.id] }),
-          }),
-        );
-    }
-  });
+  const { repo, verified, tasks, citations } = context;
+  try {
+    return await branchReport(action, { repo, verified, tasks }, citations);
+  } finally {
+    reportSkippedRecords(tasks, io);
+  }
+}
+
+async function branchReport(
+  action: BranchAction,
+  targets: { readonly repo: string; readonly verified: VerifiedMemoryBackend; readonly tasks: TaskRecordBackend },
+  citations: CitationReader | undefined,
+): Promise<MemoriesReport> {
+  const { repo } = targets;
+  switch (action.kind) {
+    case 'promote':
+      return describePromotion(
+        await promoteBranchMemories({
+          ...targets,
+          ref: action.ref,
+          mergeCommit: action.mergeCommit,
+          defaultBranch: action.into ?? (await defaultBranchOf(citations, repo)),
+          ...(action.pullRequest === undefined ? {} : { pullRequest: action.pullRequest }),
+          ...(citations === undefined ? {} : { citations }),
+        }),
+      );
+    case 'quarantine':
+      return describeQuarantine(
+        await quarantineBranchMemories({
+          ...targets,
+          ref: action.ref,
+          ...(action.pullRequest === undefined ? {} : { pullRequest: action.pullRequest }),
+        }),
+      );
+    case 'quarantined':
+      return describeQuarantined(
+        await listQuarantinedMemories({ ...targets, ...(action.ref === undefined ? {} : { ref: action.ref }) }),
+        action.ref,
+      );
+    case 'delete-quarantined':
+      return describeDeleted(
+        await deleteQuarantinedMemories({
+          ...targets,
+          ...(action.ref === undefined ? {} : { ref: action.ref }),
+          ...(action.id === undefined ? {} : { ids: [action.id] }),
+        }),
+      );
+  }
 }

@@ -25,6 +25,7 @@ import {
   type MemoriesReport,
 } from '../format/memories-output.js';
 import type { CliIo } from '../io.js';
+import { openChosenSet } from '../open-chosen-set.js';
 import { openRecordBackend } from '../open-verified.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
 import { commandRunner } from '../tree/command-runner.js';
@@ -184,6 +185,21 @@ export const runMemoriesCommand: CommandRunner = commandRunner(
     const source = await sourceOf(request.action, io);
     const chosen = await chooseStore({ store: request.store }, io);
     const citations = source === undefined ? undefined : await openCitationSource(source, repo);
+    if (isBranchAction(request.action)) {
+      // Verified memories and task records move together: one open of the store serves both.
+      const set = await openChosenSet(chosen, { repo, readOnly: false });
+      let report: MemoriesReport;
+      try {
+        report = await runBranchAction(
+          request.action,
+          { repo, verified: await set.verified(), tasks: await set.tasks(), citations },
+          io,
+        );
+      } finally {
+        await set.close();
+      }
+      return writeReport(report, io, request.json);
+    }
     const backend = await openRecordBackend(chosen, repo);
     let service: VerifiedMemoryService;
     try {
@@ -194,15 +210,12 @@ export const runMemoriesCommand: CommandRunner = commandRunner(
     }
     let report: MemoriesReport;
     try {
-      const action = request.action;
-      report = isBranchAction(action)
-        ? await runBranchAction(action, { repo, verified: backend, citations, store: request.store }, io)
-        : await runAction(
-            { service, backend, citations, branch: workingBranch(io.env), env: io.env },
-            repo,
-            action,
-            source?.label ?? '',
-          );
+      report = await runAction(
+        { service, backend, citations, branch: workingBranch(io.env), env: io.env },
+        repo,
+        request.action,
+        source?.label ?? '',
+      );
     } finally {
       await service.close();
     }
