@@ -22,12 +22,7 @@ import {
   type PromotedFrom,
   PullRequestNumberSchema,
 } from '../verified/learned-on.js';
-import {
-  DEFAULT_MEMORY_MAX_AGE_DAYS,
-  MAX_NOTE_CHARS,
-  type TelemetryEvent,
-  type VerifiedMemory,
-} from '../verified/record.js';
+import { MAX_NOTE_CHARS, memoryMaxAgeMs, type TelemetryEvent, type VerifiedMemory } from '../verified/record.js';
 import {
   type BranchRecord,
   type BranchRecordKind,
@@ -177,10 +172,7 @@ export async function promoteBranchMemories(options: PromoteBranchMemoriesOption
       { details: { ref } },
     );
   }
-  const maxAgeDays = options.maxAgeDays ?? DEFAULT_MEMORY_MAX_AGE_DAYS;
-  if (typeof maxAgeDays !== 'number' || !Number.isFinite(maxAgeDays) || maxAgeDays <= 0) {
-    throw new RepomemError('INVALID_ARGUMENT', `maxAgeDays must be a positive number, got ${String(maxAgeDays)}`);
-  }
+  const maxAgeMs = memoryMaxAgeMs(options.maxAgeDays);
   const now = options.now ?? (() => new Date());
   const target: LearnedOn = { ref: defaultBranch, commit: mergeCommit };
   const records = await readBranchRecords(options, (fields) => fields.learned_on?.ref === ref);
@@ -191,7 +183,7 @@ export async function promoteBranchMemories(options: PromoteBranchMemoriesOption
       ref,
       target,
       pullRequest,
-      maxAgeMs: maxAgeDays * 86_400_000,
+      maxAgeMs,
       now,
     });
     if (outcome !== undefined) promoted.push(outcome);

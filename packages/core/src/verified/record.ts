@@ -3,6 +3,7 @@
 // without citations, with an inverted line range or with a `..` path never gets in.
 import { z } from 'zod';
 import { RepoSlugSchema } from '../envelope/fields.js';
+import { RepomemError } from '../errors.js';
 import { normalizeDocumentPath } from '../store/paths.js';
 import { LEARNED_ON_FIELDS, LearnedOnSchema } from './learned-on.js';
 
@@ -41,6 +42,18 @@ export const MAX_CITATION_PATH_CHARS = 160;
 export const MAX_SERIALIZED_MEMORY_CHARS = 16_000;
 /** Default maximum age of a memory before it expires unless verified and used again (Copilot: 28 days). */
 export const DEFAULT_MEMORY_MAX_AGE_DAYS = 28;
+
+/**
+ * A memory's max age in milliseconds from a `maxAgeDays` option (default
+ * {@link DEFAULT_MEMORY_MAX_AGE_DAYS}); `INVALID_ARGUMENT` unless a positive finite number.
+ */
+export function memoryMaxAgeMs(option: unknown): number {
+  const maxAgeDays = option ?? DEFAULT_MEMORY_MAX_AGE_DAYS;
+  if (typeof maxAgeDays !== 'number' || !Number.isFinite(maxAgeDays) || maxAgeDays <= 0) {
+    throw new RepomemError('INVALID_ARGUMENT', `maxAgeDays must be a positive number, got ${String(maxAgeDays)}`);
+  }
+  return maxAgeDays * 86_400_000;
+}
 
 const SHA_PATTERN = /^[0-9a-f]{7,64}$/;
 const VERIFIED_COMMIT_PATTERN = /^[0-9a-f]{7,12}$/;

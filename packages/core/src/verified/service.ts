@@ -22,9 +22,9 @@ import { checkMemoryImpact } from './impact.js';
 import { branchLine, type LearnedOn } from './learned-on.js';
 import {
   type Citation,
-  DEFAULT_MEMORY_MAX_AGE_DAYS,
   MAX_NOTE_CHARS,
   MemoryIdSchema,
+  memoryMaxAgeMs,
   type TelemetryEvent,
   type TelemetryEventType,
   type VerifiedMemory,
@@ -58,7 +58,6 @@ export const DEFAULT_RECALL_LIMIT = 50;
 export const MAX_RECALL_LIMIT = 1000;
 /** Attempts of one compare-and-swap change before `CONFLICT` is thrown. */
 const MAX_ATTEMPTS = 20;
-const DAY_MS = 86_400_000;
 
 const backendIds = new WeakMap<VerifiedMemoryBackend, string>();
 function backendId(backend: VerifiedMemoryBackend): string {
@@ -110,11 +109,7 @@ export function openVerifiedMemory(options: VerifiedMemoryOptions): VerifiedMemo
     throw new RepomemError('INVALID_ARGUMENT', 'openVerifiedMemory expects { backend }');
   }
   const { backend, citations: reader, onEvent } = options;
-  const maxAgeDays = options.maxAgeDays ?? DEFAULT_MEMORY_MAX_AGE_DAYS;
-  if (typeof maxAgeDays !== 'number' || !Number.isFinite(maxAgeDays) || maxAgeDays <= 0) {
-    throw new RepomemError('INVALID_ARGUMENT', `maxAgeDays must be a positive number, got ${String(maxAgeDays)}`);
-  }
-  const maxAgeMs = maxAgeDays * DAY_MS;
+  const maxAgeMs = memoryMaxAgeMs(options.maxAgeDays);
   const clock = options.now ?? (() => new Date());
   const defaultBranch = options.defaultBranch;
   const generateId = options.newId ?? randomUUID;
