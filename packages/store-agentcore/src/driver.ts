@@ -6,6 +6,7 @@
 // `/{actorId}/state/{escaped key}/`, exactly where the pre-kit store kept them. Every append
 // is its own compare-and-swap, so batches are `per-key` (core puts back a half-applied batch).
 import {
+  isDocumentPath,
   KIT_DRIVER_VERSION,
   type KitChange,
   type KitDriver,
@@ -13,7 +14,6 @@ import {
   type KitReadAllOptions,
   type KitScanOptions,
   type KitWriteResult,
-  normalizeDocumentPath,
   RepomemError,
   type StoredDocument,
 } from '@repomem/core';
@@ -83,14 +83,6 @@ function encodeVersion(version: string): string {
 function decodeVersion(version: string | null): string | null {
   if (version === null || !version.startsWith(ENCODED)) return version;
   return Buffer.from(version.slice(ENCODED.length), 'base64').toString();
-}
-
-function isDocumentPath(key: string): boolean {
-  try {
-    return normalizeDocumentPath(key) === key;
-  } catch {
-    return false;
-  }
 }
 
 const byKey = (a: { key: string }, b: { key: string }): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);

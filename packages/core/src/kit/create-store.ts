@@ -56,8 +56,11 @@ function byPath(a: { path: string }, b: { path: string }): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
-/** True when `key` is a path core can read back (a driver may hold foreign keys; they are not listed). */
-function isDocumentPath(key: string): boolean {
+/**
+ * True when `key` is a path core can read back, normalised (a driver may hold foreign keys; the
+ * store's listings skip them, and a driver's own `readAll` should too).
+ */
+export function isDocumentPath(key: string): boolean {
   try {
     return normalizeDocumentPath(key) === key;
   } catch {
