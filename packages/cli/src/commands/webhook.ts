@@ -1,7 +1,7 @@
 // Why: `repomem webhook`: run the GitHub webhook entry point on one delivery read from files or
 // stdin, so a small server, a queue worker or an Action can hand deliveries to the CLI.
 
-import { isRepoSlug, type VerifiedMemoryBackend } from '@repomem/core';
+import { isRepoSlug } from '@repomem/core';
 import {
   deliveryHeaders,
   handleGitHubWebhook,
@@ -14,12 +14,13 @@ import {
 import { booleanOption, type ParsedArguments, parseArguments, stringOption } from '../args.js';
 import { CliDataError, CliUsageError, ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { openRecordBackend } from '../open-verified.js';
+import { CLI_MAX_CONNECTIONS } from '../open-chosen-store.js';
 import { reportError, wantsJson } from '../report-error.js';
+import { cliRegistry } from '../store-registry.js';
 import { chooseRepo, chooseStore } from '../store-selection.js';
 import { WEBHOOK } from '../tree/decl/webhook.js';
 import { helpText, optionSpecsOf } from '../tree/help.js';
-import { commandModel, openTaskRecords, readInput, readJsonInput } from './rules-input.js';
+import { commandModel, readInput, readJsonInput } from './rules-input.js';
 import { openPromotionReader, type PromotionReader } from './webhook-citations.js';
 
 /** Default environment variable holding the webhook secret. */
@@ -116,18 +117,21 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
     const repo = repoOf(delivery, chooseRepo(stringOption(parsed, 'repo'), io));
     const command = stringOption(parsed, 'model-command');
     const selection = { store: stringOption(parsed, 'store'), dir: stringOption(parsed, 'dir') };
-    const records = await openTaskRecords(selection, io, repo, false);
-    let verified: VerifiedMemoryBackend;
-    try {
-      // A closed pull request moves the branch's verified memories with its task records.
-      verified = await openRecordBackend(await chooseStore(selection, io), repo);
-    } catch (error) {
-      await records.close();
-      throw error;
-    }
+    // A closed pull request moves the branch's verified memories with its task records: one open
+    // of the store serves both (as the task records were opened: created when missing).
+    const set = await cliRegistry.openStoreSet((await chooseStore(selection, io)).resolved, {
+      cwd: io.cwd,
+      env: io.env,
+      repo,
+      readOnly: false,
+      create: true,
+      maxConnections: CLI_MAX_CONNECTIONS,
+    });
     let result: WebhookResult;
     let promotion: PromotionReader | undefined;
     try {
+      const records = await set.tasks();
+      const verified = await set.verified();
       // Promoted memories are re-verified at the merge commit when the repository can be read
       // (only a pull_request delivery promotes: the others open no reader).
       if (deliveryHeaders(delivery).event === 'pull_request') promotion = await openPromotionReader(io, repo);
@@ -141,8 +145,7 @@ export async function runWebhookCommand(argv: readonly string[], io: CliIo): Pro
         ...(booleanOption(parsed, 'read-reviews') ? { reviewApi: { env: io.env } } : {}),
       });
     } finally {
-      await records.close();
-      await verified.close();
+      await set.close();
     }
     return report(result, io, json, promotion);
   } catch (error) {
