@@ -11,6 +11,7 @@ import type { CitationCheck } from '../citations/verification-types.js';
 import { anchoredCitation, verifyCitations } from '../citations/verify.js';
 import { RepomemError } from '../errors.js';
 import { KnowledgeDataSchema } from '../tasks/memory/knowledge-record.js';
+import { contradictingLearnings } from '../tasks/memory/learnings.js';
 import type { TaskRecord, TaskRecordBackend } from '../tasks/record-backend.js';
 import type { VerifiedMemoryBackend } from '../verified/backend.js';
 import { contradictionKey, contradicts, newestCreated } from '../verified/contradictions.js';
@@ -371,17 +372,17 @@ async function settleSharedKnowledge(
 ): Promise<string[]> {
   const parsed = KnowledgeDataSchema.safeParse(promoted.data);
   if (!parsed.success || parsed.data.status !== 'active') return [];
-  const key = contradictionKey(parsed.data);
-  const candidates = await backend.search({
-    repo: promoted.repo,
-    kind: 'knowledge',
-    text: parsed.data.subject.slice(0, 1000),
-  });
+  // The default branch's line: a record there (or without a branch) has line null.
+  const candidates = await contradictingLearnings(
+    backend,
+    promoted.repo,
+    parsed.data,
+    (learned) => branchLine(learned, context.target.ref),
+    undefined,
+  );
   const shared = candidates.flatMap((record) => {
     const data = KnowledgeDataSchema.safeParse(record.data);
-    return data.success && contradicts(data.data, key) && branchLine(data.data.learned_on, context.target.ref) === null
-      ? [{ record, created: data.data.created_at }]
-      : [];
+    return data.success ? [{ record, created: data.data.created_at }] : [];
   });
   if (shared.length <= 1) return [];
   const winner = shared.reduce((best, next) =>

@@ -73,11 +73,14 @@ export type RecordLearningsResult =
       readonly skipped: readonly SkippedLearningLine[];
     };
 
-/** Active knowledge records with the same subject key and scope key as `item` (any id). */
-async function contradicting(
+/**
+ * Active knowledge records with the same subject key and scope key as `item` (any id) and on the
+ * same branch `line` as `learnedOn` (recording a learning; promotion settling the default branch's).
+ */
+export async function contradictingLearnings(
   backend: TaskRecordBackend,
   repo: string,
-  item: LearningItem,
+  item: Pick<LearningItem, 'subject' | 'scope'>,
   line: (learned: LearnedOn | undefined) => string | null,
   learnedOn: LearnedOn | undefined,
 ): Promise<TaskRecord[]> {
@@ -117,7 +120,13 @@ async function recordOne(
   for (let round = 1; round <= MAX_UPDATE_ROUNDS; round += 1) {
     const [existing, rivals] = await Promise.all([
       backend.get(repo, 'knowledge', id),
-      contradicting(backend, repo, item, (learned) => branchLine(learned, input.defaultBranch ?? 'main'), learnedOn),
+      contradictingLearnings(
+        backend,
+        repo,
+        item,
+        (learned) => branchLine(learned, input.defaultBranch ?? 'main'),
+        learnedOn,
+      ),
     ]);
     const at = now();
     // A stored record that is not valid knowledge is rewritten, never a reason to fail.
