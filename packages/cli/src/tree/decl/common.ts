@@ -25,6 +25,12 @@ export const REPO = {
   description: "Repository scope (default $GITHUB_REPOSITORY, then the origin remote's)",
 } as const satisfies OptionDecl;
 
+/** `--repo <o/n>` of the Sepo commands (init, update, search), where it scopes a SQLite store only. */
+export const SQLITE_REPO = {
+  ...REPO,
+  description: "Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then the origin remote's)",
+} as const satisfies OptionDecl;
+
 /** `--json`. */
 export const JSON_OUTPUT = {
   type: 'boolean',

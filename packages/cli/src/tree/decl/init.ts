@@ -1,6 +1,6 @@
 // Why: `repomem init`, declared once.
 import { defineCommand } from '../types.js';
-import { DIR, JSON_OUTPUT, REPO, STORE } from './common.js';
+import { DIR, JSON_OUTPUT, SQLITE_REPO, STORE } from './common.js';
 
 /** `repomem init`. */
 export const INIT = defineCommand({
@@ -13,10 +13,7 @@ database is created when missing.`,
   options: {
     dir: { ...DIR, description: 'Memory directory (Sepo); see repomem --help for the store order' },
     store: STORE,
-    repo: {
-      ...REPO,
-      description: "Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then the origin remote's)",
-    },
+    repo: SQLITE_REPO,
     json: { ...JSON_OUTPUT, description: 'Print one JSON object listing created and existing files' },
   },
   examples: [

@@ -1,6 +1,6 @@
 // Why: `repomem search` (Sepo's memory/search.js drop-in), declared once.
 import { defineCommand } from '../types.js';
-import { DIR, EMBEDDER, JSON_OUTPUT, REPO, STORE } from './common.js';
+import { DIR, EMBEDDER, JSON_OUTPUT, SQLITE_REPO, STORE } from './common.js';
 
 /** `repomem search`. */
 export const SEARCH = defineCommand({
@@ -17,10 +17,7 @@ export const SEARCH = defineCommand({
   options: {
     dir: { ...DIR, description: 'Memory directory to search (Sepo); see repomem --help for the store order' },
     store: STORE,
-    repo: {
-      ...REPO,
-      description: "Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then the origin remote's)",
-    },
+    repo: SQLITE_REPO,
     limit: { type: 'integer', value: 'n', default: 5, description: 'Maximum number of files to return (default: 5)' },
     snippets: { type: 'integer', value: 'n', default: 3, description: 'Maximum snippets per file (default: 3)' },
     embedder: {

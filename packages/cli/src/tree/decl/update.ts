@@ -1,6 +1,6 @@
 // Why: `repomem update` (Sepo's memory/update.js drop-in), declared once.
 import { defineCommand } from '../types.js';
-import { DIR, JSON_OUTPUT, REPO, STORE } from './common.js';
+import { DIR, JSON_OUTPUT, SQLITE_REPO, STORE } from './common.js';
 
 const FILE = {
   file: {
@@ -38,10 +38,7 @@ export const UPDATE = defineCommand({
   options: {
     dir: { ...DIR, description: 'Memory directory (Sepo); see repomem --help for the store order' },
     store: STORE,
-    repo: {
-      ...REPO,
-      description: "Repository scope of a SQLite store (default $GITHUB_REPOSITORY, then the origin remote's)",
-    },
+    repo: SQLITE_REPO,
     ...FILE,
     section: { type: 'string', value: 'name', description: 'Section (## heading) of the file' },
     match: { type: 'string', value: 'text', description: 'Text that identifies the one bullet to replace or remove' },
