@@ -162,14 +162,12 @@ export async function postgresStoreOn(
 ): Promise<PostgresStore & KitStore> {
   const driver = await driverOn(db, databaseId, repo, readOnly, true);
   const store = createStore(driver, { maxDocumentBytes });
-  const { revision: kitRevision, getMany: kitGetMany } = store;
+  const { getMany: kitGetMany } = store;
   return Object.assign(store, {
     repo,
     schema: db.schema,
     label: labelOf(db),
     readOnly,
-    // `<database id>.<counter>`, as every earlier release answered it (without the kit's `postgres:`).
-    revision: async () => (await kitRevision()).slice('postgres:'.length),
     // One round trip for the whole call, as before the kit (core's search asks 500 at a time;
     // the kit's own `getMany` reads 100 per driver call).
     getMany: async (paths: readonly string[]): Promise<(StoredDocument | undefined)[]> => {

@@ -146,8 +146,8 @@ function sqliteStore(options: SqliteStoreOptions, shared?: OpenedConnection): Sq
       return kit.write(operations, metadata);
     },
     searchCandidates: kit.searchCandidates as SqliteStore['searchCandidates'],
-    // The driver's token as the store answered it before the kit (`<database id>.<counter>`).
-    revision: async () => (await kit.revision()).slice(`${driver.name}:`.length),
+    // The driver's token (`<database id>.<counter>`), as the store answered it before the kit.
+    revision: kit.revision,
     close: async () => {
       closed = true;
       await kit.close();

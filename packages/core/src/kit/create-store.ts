@@ -310,7 +310,7 @@ export function createStore(driver: KitDriver, options: CreateStoreOptions = {})
 
     async revision(): Promise<string> {
       assertOpen();
-      if (driver.revision !== undefined) return `${driver.name}:${await driver.revision.current()}`;
+      if (driver.revision !== undefined) return driver.revision.current();
       const hash = createHash('sha256');
       for (const entry of await listing('')) hash.update(`${entry.path}\0${entry.version}\n`);
       return hash.digest('hex');

@@ -156,10 +156,6 @@ export async function openGitStore(options: GitStoreOptions): Promise<GitStore> 
       if (result.status === 'conflict') return result;
       return { status: 'committed', versions: result.versions };
     },
-    /** The tip's commit id (`empty` before the first commit), as earlier releases answered. */
-    async revision(): Promise<string> {
-      return driver.revision.current();
-    },
     commitWith,
     async commit(operations: readonly WriteOperation[], message: CommitMessage): Promise<CommitResult> {
       driver.assertOpen();
