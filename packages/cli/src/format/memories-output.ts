@@ -12,6 +12,7 @@ import type {
   SupersedeOutcome,
   VerifiedMemory,
   VerifiedMemoryStats,
+  VerifyOutcome,
 } from '@repomem/core';
 import { formatCitation } from '../citation-arg.js';
 import { type CommandReport, failedReport as failed, okReport as ok } from '../command-report.js';
@@ -120,22 +121,8 @@ export function describeSupersede(repo: string, outcome: SupersedeOutcome): Memo
   }
 }
 
-/** Result of `verify --id`: what the check concluded and what was done. */
-export type VerifyOneResult =
-  /** Every citation holds (some may have moved: `checks` shows `relocated`); the memory was refreshed. */
-  | { readonly kind: 'valid'; readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }
-  /** A citation no longer holds; the memory was invalidated with the checks' messages as reason. */
-  | { readonly kind: 'invalidated'; readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }
-  /** The source could not be read; nothing changed. */
-  | { readonly kind: 'unverified'; readonly memory: VerifiedMemory; readonly checks: readonly CitationCheck[] }
-  /** Learned on a branch the ref does not contain, or quarantined: not checked, nothing changed. */
-  | {
-      readonly kind: 'out_of_scope';
-      readonly memory: VerifiedMemory;
-      readonly verdict: { readonly reason: string; readonly message: string };
-    }
-  | { readonly kind: 'not_found'; readonly id: string }
-  | { readonly kind: 'not_active'; readonly memory: VerifiedMemory };
+/** Result of `verify --id`: what the check concluded and what was done (core's outcome of `verify`). */
+export type VerifyOneResult = VerifyOutcome;
 
 /**
  * `memories verify --id`: valid, invalidated and out of scope exit 0; unverified, not found, not
