@@ -7,11 +7,10 @@ import { RepomemError } from '../errors.js';
 import type { TaskRecord, TaskRecordBackend, TaskRecordKind } from '../tasks/record-backend.js';
 import type { VerifiedMemoryBackend } from '../verified/backend.js';
 import {
-  type LearnedOn,
+  type LearnedOnFields,
   LearnedOnSchema,
-  type PromotedFrom,
+  learnedOnFieldsOf,
   PromotedFromSchema,
-  type Quarantine,
   QuarantineSchema,
 } from '../verified/learned-on.js';
 import type { TelemetryEvent, VerifiedMemory } from '../verified/record.js';
@@ -36,11 +35,7 @@ export interface BranchRecordTargets {
 }
 
 /** The learned-on fields of one record, read from a memory or a task record's `data`. */
-export interface BranchFields {
-  readonly learned_on?: LearnedOn;
-  readonly promoted_from?: PromotedFrom;
-  readonly quarantine?: Quarantine;
-}
+export type BranchFields = LearnedOnFields;
 
 /** One record found by {@link readBranchRecords}. */
 export type BranchRecord =
@@ -104,11 +99,7 @@ export async function readBranchRecords(
   const found: BranchRecord[] = [];
   if (targets.verified !== undefined) {
     for (const memory of await targets.verified.recent({ repo: targets.repo })) {
-      const fields: BranchFields = {
-        ...(memory.learned_on === undefined ? {} : { learned_on: memory.learned_on }),
-        ...(memory.promoted_from === undefined ? {} : { promoted_from: memory.promoted_from }),
-        ...(memory.quarantine === undefined ? {} : { quarantine: memory.quarantine }),
-      };
+      const fields = learnedOnFieldsOf(memory);
       if (select(fields)) found.push({ kind: 'memory', id: memory.id, fields, memory });
     }
   }

@@ -172,6 +172,15 @@ export interface LearnedOnFields {
   readonly quarantine?: Quarantine;
 }
 
+/** The learned-on fields `record` has (only those present), e.g. of a verified memory or learning. */
+export function learnedOnFieldsOf(record: LearnedOnFields): LearnedOnFields {
+  return {
+    ...(record.learned_on === undefined ? {} : { learned_on: record.learned_on }),
+    ...(record.promoted_from === undefined ? {} : { promoted_from: record.promoted_from }),
+    ...(record.quarantine === undefined ? {} : { quarantine: record.quarantine }),
+  };
+}
+
 /**
  * The branch line a record belongs to when contradictions are settled: `null` when it is shared
  * (no `learned_on`, or learned on the default branch), else its branch. A memory stored on a

@@ -5,7 +5,13 @@
 // verified memories use (`contradictionKey`/`contradicts`), so both kinds of memory agree.
 import { RepomemError } from '../../errors.js';
 import { contradictionKey, contradicts } from '../../verified/contradictions.js';
-import { branchLine, type LearnedOn, type LearnedOnInput, parseLearnedOnOption } from '../../verified/learned-on.js';
+import {
+  branchLine,
+  type LearnedOn,
+  type LearnedOnInput,
+  learnedOnFieldsOf,
+  parseLearnedOnOption,
+} from '../../verified/learned-on.js';
 import type { TaskRecord, TaskRecordBackend, TaskRecordWrite } from '../record-backend.js';
 import { assertTaskRecordId, assertTaskRecordRepo } from '../record-rules.js';
 import {
@@ -98,13 +104,7 @@ export async function contradictingLearnings(
  * first learned, promoted or quarantined), a new one records `learnedOn`.
  */
 function learnedFields(current: KnowledgeData | undefined, learnedOn: LearnedOn | undefined): Partial<KnowledgeData> {
-  if (current !== undefined) {
-    return {
-      ...(current.learned_on === undefined ? {} : { learned_on: current.learned_on }),
-      ...(current.promoted_from === undefined ? {} : { promoted_from: current.promoted_from }),
-      ...(current.quarantine === undefined ? {} : { quarantine: current.quarantine }),
-    };
-  }
+  if (current !== undefined) return learnedOnFieldsOf(current);
   return learnedOn === undefined ? {} : { learned_on: learnedOn };
 }
 
